@@ -1,0 +1,1 @@
+"""The games: one module per game, all behind the interface in :mod:`parlour.games.base`."""

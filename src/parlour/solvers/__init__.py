@@ -1,0 +1,1 @@
+"""Solvers: double-dummy search for the trick games, and the Klondike solver."""
