@@ -652,9 +652,16 @@ def foundation_card(suit: int, count: int) -> int:
 
 def new_game(seed: int | None = None, deal: Sequence[int] | str | None = None,
              options: KlondikeOptions | None = None,
-             clock: Callable[[], float] | None = None) -> KlondikeState:
-    """A game from a seed or a deal (codes or ints)."""
-    if deal is None:
+             clock: Callable[[], float] | None = None, winnable_only: bool = False,
+             time_limit: float = 10.0) -> KlondikeState:
+    """A game from a seed or a deal (codes or ints). ``winnable_only`` deals the first
+    seed from ``seed`` on that the solver proves winnable (with the game's draw)."""
+    if winnable_only and deal is None:
+        from parlour.solvers.klondike import winnable_deal  # the solver imports this module
+
+        draw = (options or KlondikeOptions()).draw
+        cards = winnable_deal(seed or 0, draw, time_limit)[1]
+    elif deal is None:
         cards = deal_from_seed(seed or 0)
     elif isinstance(deal, str):
         cards = parse_deal(deal)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from parlour.games.klondike import (
@@ -65,6 +65,10 @@ Position = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int]
 Move = tuple[Any, ...]
 
 
+# The share of the time the quick search (for wins) may take before the complete one.
+QUICK_SHARE = 0.5
+
+
 class _OutOfTime(Exception):
     pass
 
@@ -98,6 +102,19 @@ def safe(c: int, found: Sequence[int]) -> bool:
         return True
     o1, o2 = OPPOSITE[s]
     return found[o1] >= r - 1 and found[o2] >= r - 1 and found[PARTNER[s]] >= r - 2
+
+
+_SAFE_NOW: dict[tuple[int, ...], frozenset[int]] = {}
+
+
+def _safe_now(found: tuple[int, ...]) -> frozenset[int]:
+    """The cards (at most one a suit) that :func:`safe` would send home now."""
+    ready = _SAFE_NOW.get(found)
+    if ready is None:
+        ready = frozenset(CARD[s][found[s] + 1] for s in range(4)
+                          if found[s] < 13 and safe(CARD[s][found[s] + 1], found))
+        _SAFE_NOW[found] = ready
+    return ready
 
 
 _REACH: dict[tuple[int, int, int], tuple[int, ...]] = {}
@@ -157,8 +174,9 @@ class Solver:
     """One search; :meth:`run` returns a :class:`SolveResult`."""
 
     def __init__(self, deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
-                 max_states: int | None = None) -> None:
+                 max_states: int | None = None, complete: bool = True) -> None:
         self.deal = list(deal)
+        self.complete = complete
         self.draw = draw
         self.time_limit = time_limit
         self.max_states = max_states
@@ -167,7 +185,8 @@ class Solver:
         self.deadline = 0.0
         self.nodes = 0
 
-    def run(self, start: Position | None = None) -> SolveResult:
+    def run(self, start: Position | None = None,
+            start_state: KlondikeState | None = None) -> SolveResult:
         t0 = time.perf_counter()
         self.deadline = t0 + self.time_limit if self.time_limit is not None else float("inf")
         pos = start or start_position(self.deal)
@@ -185,7 +204,8 @@ class Solver:
             sys.setrecursionlimit(limit)
         out = SolveResult(result, states=len(self.seen))
         if result == "win":
-            out.moves = expand(self.deal, [m for ms in self.path for m in ms], self.draw)
+            out.moves = expand(self.deal, [m for ms in self.path for m in ms], self.draw,
+                               start=start_state)
         out.seconds = time.perf_counter() - t0
         return out
 
@@ -204,7 +224,8 @@ class Solver:
         ):
             raise _OutOfTime
         seen = self.seen
-        for moves, child in self._children(pos):
+        for move in self._moves(pos):
+            moves, child = self._settle(self._play(pos, move), [move])
             key = _key(child)
             if key in seen:
                 continue
@@ -218,6 +239,10 @@ class Solver:
     def _settle(self, pos: Position, moves: list[Move]) -> tuple[list[Move], Position]:
         """Play every safe move to the foundations (turning cards as they come up)."""
         piles, found, talon, pointer = pos
+        ready = _safe_now(found)
+        if not any(len(p) > 1 and p[-1] in ready for p in piles) and not (
+                self.draw == 1 and any(c in talon for c in ready)):
+            return moves, pos
         pl = list(piles)
         fd = list(found)
         changed = True
@@ -225,27 +250,29 @@ class Solver:
             changed = False
             for i in range(7):
                 p = pl[i]
-                if len(p) > 1:
+                if len(p) > 1 and p[-1] in ready:
                     c = p[-1]
-                    if safe(c, fd):
+                    fd[SUIT[c]] += 1
+                    down = p[0]
+                    if down and down == len(p) - 2:
+                        down -= 1
+                    pl[i] = bytes((down,)) + p[1:-1]
+                    moves.append(("pile", i, 1, -1))
+                    changed = True
+                    ready = _safe_now(tuple(fd))
+            if self.draw == 1:
+                for c in ready:
+                    if c in talon:
                         fd[SUIT[c]] += 1
-                        down = p[0]
-                        if down and down == len(p) - 2:
-                            down -= 1
-                        pl[i] = bytes((down,)) + p[1:-1]
-                        moves.append(("pile", i, 1, -1))
-                        changed = True
-            if self.draw == 1 and talon:
-                for j, c in enumerate(talon):
-                    if safe(c, fd):
-                        fd[SUIT[c]] += 1
+                        j = talon.index(c)
                         talon = talon[:j] + talon[j + 1:]
                         moves.append(("talon", c, -1))
                         changed = True
+                        ready = _safe_now(tuple(fd))
                         break
         return moves, (tuple(pl), tuple(fd), talon, pointer)
 
-    def _children(self, pos: Position) -> list[tuple[list[Move], Position]]:
+    def _moves(self, pos: Position) -> list[Move]:
         piles, found, talon, pointer = pos
         draw = self.draw
         scored: list[tuple[int, Move]] = []
@@ -281,8 +308,10 @@ class Solver:
                     p = piles[i]
                     if j == 1 + p[0]:
                         score = 50 + p[0] * 3 if p[0] else 30  # turns a card / empties a pile
-                    else:
+                    elif self.complete or found[SUIT[p[j - 1]]] + 1 == KR[p[j - 1]]:
                         score = 5  # splits a run: rarely needed, searched late
+                    else:
+                        continue
                     scored.append((score, ("pile", i, len(p) - j, t)))
                 elif b in reach_cards:
                     scored.append((20, ("talon", b, t)))
@@ -290,13 +319,18 @@ class Solver:
             for c, (i, j) in where.items():
                 if KR[c] == 13 and j > 1:
                     p = piles[i]
-                    score = 48 + p[0] * 3 if j == 1 + p[0] else 5
+                    if j == 1 + p[0]:
+                        score = 48 + p[0] * 3
+                    elif self.complete:
+                        score = 5
+                    else:
+                        continue
                     scored.append((score, ("pile", i, len(p) - j, empty)))
             for c in reach_cards:
                 if KR[c] == 13:
                     scored.append((18, ("talon", c, empty)))
         # cards back from the foundations, only when something could go on them
-        for s in range(4):
+        for s in range(4 if self.complete else 0):
             n = found[s]
             if not n:
                 continue
@@ -312,11 +346,7 @@ class Solver:
                         u < 0 and t == empty and n == 13):
                     scored.append((0, ("home", s, t)))
         scored.sort(key=lambda sm: -sm[0])
-        out = []
-        for _score, move in scored:
-            child = self._play(pos, move)
-            out.append(self._settle(child, [move]))
-        return out
+        return [move for _score, move in scored]
 
     def _play(self, pos: Position, move: Move) -> Position:
         piles, found, talon, pointer = pos
@@ -353,12 +383,23 @@ class Solver:
 
 
 def expand(deal: Sequence[int], moves: Sequence[Move], draw: int,
-           auto_flip: bool = False) -> list[str]:
+           auto_flip: bool = False, start: KlondikeState | None = None) -> list[str]:
     """The concrete actions (draws, flips, moves) of a line of logical moves, checked by
-    playing them in the engine, finished with every card sent home."""
-    state = KlondikeState(deal, KlondikeOptions(draw=draw, auto_flip=auto_flip,
-                                                auto_complete=False), clock=lambda: 0.0)
+    playing them in the engine (from the deal, or from ``start``), finished with every
+    card sent home."""
+    if start is None:
+        state = KlondikeState(deal, KlondikeOptions(draw=draw, auto_flip=auto_flip,
+                                                    auto_complete=False), clock=lambda: 0.0)
+    else:
+        state = start.clone()
+        state.options = replace(state.options, auto_complete=False)
+        auto_flip = state.options.auto_flip
     out: list[str] = []
+    if not auto_flip:
+        for p in range(7):
+            if state.tableau[p] and state.hidden[p] == len(state.tableau[p]):
+                state.apply(state.parse_action(f"flip T{p + 1}"))
+                out.append(f"flip T{p + 1}")
 
     def act(text: str) -> None:
         state.apply(state.parse_action(text))
@@ -410,8 +451,22 @@ def replays(deal: Sequence[int], moves: Sequence[str], draw: int,
 
 def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
           auto_flip: bool = False, max_states: int | None = None) -> SolveResult:
-    """Solve a deal: ``win`` (with moves), ``lose`` (proved) or ``unknown`` (out of time)."""
-    result = Solver(deal, draw, time_limit, max_states).run()
+    """Solve a deal: ``win`` (with moves), ``lose`` (proved) or ``unknown`` (out of time).
+
+    A quick search over the moves that usually matter looks for a win first; a
+    complete search (every legal move, sound pruning only) then settles the rest.
+    """
+    t0 = time.perf_counter()
+    quick_limit = None if time_limit is None else time_limit * QUICK_SHARE
+    quick = Solver(deal, draw, quick_limit, max_states, complete=False).run()
+    states = quick.states
+    result = quick
+    if quick.result != "win":
+        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
+        result = Solver(deal, draw, left, max_states, complete=True).run()
+        states += result.states
+    result.states = states
+    result.seconds = time.perf_counter() - t0
     if result.result == "win" and auto_flip:
         result.moves = [m for m in result.moves if not m.startswith("flip")]
     return result
@@ -424,3 +479,69 @@ def solution_record(deal: Sequence[int], result: SolveResult, draw: int) -> dict
 
 def solve_seed(seed: int, draw: int = 1, time_limit: float | None = 10.0) -> SolveResult:
     return solve(deal_from_seed(seed), draw, time_limit)
+
+
+def position_of(state: KlondikeState) -> Position:
+    """The solver's position for a game in progress (face-down cards on top count as turned)."""
+    piles = []
+    for p in range(7):
+        cards = state.tableau[p]
+        down = state.hidden[p]
+        if cards and down == len(cards):
+            down -= 1
+        piles.append(_pile(down, cards))
+    draw = state.options.draw
+    talon = bytes(state.waste + state.stock[::-1])
+    return (tuple(piles), tuple(state.foundation), talon, len(state.waste) if draw > 1 else 0)
+
+
+def still_winnable(state: KlondikeState, time_limit: float | None = 10.0) -> SolveResult:
+    """Whether a game in progress can still be won (the solver sees the face-down cards).
+
+    ``win`` comes with moves from this position that replay in it (a line that
+    would need more passes than the game allows is reported ``unknown``).
+
+    >>> game = KlondikeState(deal_from_seed(2))
+    >>> still_winnable(game, time_limit=10).result
+    'win'
+    """
+    if state.won:
+        return SolveResult("win")
+    draw = state.options.draw
+    t0 = time.perf_counter()
+    result = SolveResult("unknown")
+    for complete in (False, True):
+        share = QUICK_SHARE if not complete else 1.0
+        left = None if time_limit is None else max(
+            0.0, time_limit * share - (time.perf_counter() - t0))
+        solver = Solver(state.deal, draw, left, complete=complete)
+        result = solver.run(start=position_of(state), start_state=state)
+        if result.result == "win":
+            break
+        if result.result == "lose" and complete:
+            break
+    result.seconds = time.perf_counter() - t0
+    if result.result == "win":
+        check = state.clone()
+        try:
+            for text in result.moves:
+                if check.won:
+                    break
+                check.apply(check.parse_action(text))
+        except ValueError:
+            result = SolveResult("unknown", states=result.states, seconds=result.seconds)
+    return result
+
+
+def winnable_deal(seed: int, draw: int = 1, time_limit: float = 10.0,
+                  tries: int = 1000) -> tuple[int, list[int]]:
+    """The first seed from ``seed`` on whose deal the solver proves winnable, and its deal.
+
+    >>> winnable_deal(1, draw=1, time_limit=1)[0]
+    2
+    """
+    for s in range(seed, seed + tries):
+        deal = deal_from_seed(s)
+        if solve(deal, draw, time_limit).result == "win":
+            return s, deal
+    raise RuntimeError(f"no deal proved winnable in seeds {seed}..{seed + tries - 1}")
