@@ -4,7 +4,7 @@ Every game's state answers the same questions, so a bot, the replay tool and
 the web app treat Spades, Hearts and Klondike alike:
 
 - ``current_player()``: the seat to act (``TERMINAL`` once the game is over);
-- ``legal_actions()``: ints, ascending; ``action_to_string`` / ``parse_action``
+- ``legal_actions()``: ints, ascending (a sequence that must not be changed); ``action_to_string`` / ``parse_action``
   convert to and from the record notation (``"bid 3"``, ``"play QS"``);
 - ``apply(action)`` (raises :class:`IllegalAction` with a player's reason),
   ``undo()`` and ``clone()``;
@@ -15,6 +15,7 @@ the web app treat Spades, Hearts and Klondike alike:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol, Self
 
 TERMINAL = -4
@@ -33,7 +34,7 @@ class Observation(Protocol):
 class GameState(Protocol):
     def current_player(self) -> int: ...
 
-    def legal_actions(self) -> list[int]: ...
+    def legal_actions(self) -> Sequence[int]: ...
 
     def apply(self, action: int) -> None: ...
 

@@ -1,0 +1,206 @@
+"""Spades options and scoring: one hand's score from bids and tricks, bags
+carried across hands, and the end of the game.
+
+The engine and the score pad both score through :func:`score_hand`, so a rule
+lives in one place.
+
+The worked example of the seeds: a team on 337 with 7 bags bids 5.
+
+>>> opts = SpadesOptions()
+>>> def team_score(tricks):
+...     r = score_hand([3, 1, 2, 1], [tricks, 1, 0, 12 - tricks], [337, 0], [7, 0], opts)
+...     return r.scores[0], r.bags[0]
+>>> team_score(7), team_score(8), team_score(9)
+((389, 9), (290, 0), (291, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+TEAMS = ("NS", "EW")
+BLIND_NIL = -1  # a bid value: nil declared before looking at the cards
+
+
+class OptionsError(ValueError):
+    """Options that are unknown or out of range."""
+
+
+@dataclass(frozen=True)
+class SpadesOptions:
+    """The variants of RULES.md, defaults as there.
+
+    >>> SpadesOptions.from_json({"target": 300, "nil": False}).target
+    300
+    >>> SpadesOptions.from_json({"bags": 5})
+    Traceback (most recent call last):
+    ...
+    parlour.games.spades_scoring.OptionsError: unknown Spades option 'bags' (options: nil, \
+blind_nil, target, boston_bonus, mercy)
+    """
+
+    nil: bool = True
+    blind_nil: bool = False
+    target: int = 500
+    boston_bonus: int = 0
+    mercy: int | None = None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> SpadesOptions:
+        data = dict(data or {})
+        names = list(cls.__dataclass_fields__)
+        for key in data:
+            if key not in names:
+                raise OptionsError(
+                    f"unknown Spades option {key!r} (options: {', '.join(names)})"
+                )
+        for key in ("nil", "blind_nil"):
+            if key in data and not isinstance(data[key], bool):
+                raise OptionsError(f"option {key} is true or false, not {data[key]!r}")
+        for key in ("target", "boston_bonus"):
+            if key in data and (type(data[key]) is not int):
+                raise OptionsError(f"option {key} is a whole number, not {data[key]!r}")
+        if "target" in data and data["target"] <= 0:
+            raise OptionsError(f"option target must be above 0, not {data['target']}")
+        mercy = data.get("mercy")
+        if mercy is not None and type(mercy) is not int:
+            raise OptionsError(f"option mercy is a whole number or null, not {mercy!r}")
+        if data.get("blind_nil") and data.get("nil") is False:
+            raise OptionsError("blind_nil needs nil on")
+        return cls(**data)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class HandScore:
+    """One hand scored: per seat tricks, per team points, bags and running totals."""
+
+    bids: list[int]
+    tricks: list[int]
+    points: list[int]  # this hand's points per team (NS, EW)
+    new_bags: list[int]  # bags taken this hand per team
+    scores: list[int]  # running scores after the hand
+    bags: list[int]  # running bags after the hand
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def bag_penalties(bags_before: int, new_bags: int) -> int:
+    """How many times the running bag count reaches another multiple of ten.
+
+    >>> bag_penalties(7, 3), bag_penalties(9, 2), bag_penalties(18, 13), bag_penalties(3, 4)
+    (1, 1, 2, 0)
+    """
+    return (bags_before + new_bags) // 10 - bags_before // 10
+
+
+def score_hand(
+    bids: Sequence[int],
+    tricks: Sequence[int],
+    scores: Sequence[int],
+    bags: Sequence[int],
+    options: SpadesOptions,
+    reneged: Collection[int] = (),
+) -> HandScore:
+    """Score one hand. ``bids`` per seat (0 = nil, ``BLIND_NIL`` = blind nil),
+    ``tricks`` per seat, ``scores``/``bags`` per team before the hand,
+    ``reneged``: teams (0 = NS, 1 = EW) marked for a renege at a real table.
+
+    >>> r = score_hand([8, 2, 0, 2], [6, 1, 4, 2], [0, 0], [0, 0], SpadesOptions())
+    >>> r.points, r.bags, [e["type"] for e in r.events]
+    ([-176, -40], [4, 0], ['nil_failed', 'set', 'set'])
+    """
+    points = [0, 0]
+    new_bags = [0, 0]
+    events: list[dict[str, Any]] = []
+    for team in (0, 1):
+        seats = (team, team + 2)
+        gains = 0
+        losses = 0
+        bag_count = 0
+        contract = sum(bids[s] for s in seats if bids[s] > 0)
+        counted = sum(tricks[s] for s in seats if bids[s] > 0)
+        for s in seats:
+            if bids[s] > 0:
+                continue
+            value = 200 if bids[s] == BLIND_NIL else 100
+            kind = "blind_nil" if bids[s] == BLIND_NIL else "nil"
+            if tricks[s] == 0:
+                gains += value
+                events.append({"type": f"{kind}_made", "seat": s, "team": TEAMS[team],
+                               "points": value})
+            else:
+                losses += value
+                gains += tricks[s]  # a failed nil's tricks are bags, a point each
+                bag_count += tricks[s]
+                events.append({"type": f"{kind}_failed", "seat": s, "team": TEAMS[team],
+                               "points": -value, "tricks": tricks[s]})
+        if contract > 0:
+            if counted >= contract:
+                over = counted - contract
+                gains += 10 * contract + over
+                bag_count += over
+                events.append({"type": "made", "team": TEAMS[team], "contract": contract,
+                               "tricks": counted, "points": 10 * contract + over})
+            else:
+                losses += 10 * contract
+                events.append({"type": "set", "team": TEAMS[team], "contract": contract,
+                               "tricks": counted, "points": -10 * contract})
+        if tricks[team] + tricks[team + 2] == 13:
+            gains += options.boston_bonus
+            events.append({"type": "boston", "team": TEAMS[team],
+                           "points": options.boston_bonus})
+        if team in reneged:
+            gains = 0
+            bag_count = 0
+            events.append({"type": "renege", "team": TEAMS[team]})
+        penalty = bag_penalties(bags[team], bag_count)
+        if penalty:
+            losses += 100 * penalty
+            events.append({"type": "bag_penalty", "team": TEAMS[team],
+                           "points": -100 * penalty})
+        points[team] = gains - losses
+        new_bags[team] = bag_count
+    return HandScore(
+        bids=list(bids),
+        tricks=list(tricks),
+        points=points,
+        new_bags=new_bags,
+        scores=[scores[t] + points[t] for t in (0, 1)],
+        bags=[(bags[t] + new_bags[t]) % 10 for t in (0, 1)],
+        events=events,
+    )
+
+
+def game_winner(scores: Sequence[int], options: SpadesOptions) -> int | None:
+    """The winning team after a hand (0 = NS, 1 = EW), or None to play on.
+
+    Reaching the target wins; both there, the higher score wins; equal, play on.
+    With ``mercy`` set, a team at or below it loses.
+
+    >>> game_winner([510, 480], SpadesOptions()), game_winner([510, 510], SpadesOptions())
+    (0, None)
+    >>> game_winner([100, -210], SpadesOptions(mercy=-200))
+    0
+    """
+    ns, ew = scores
+    over = [ns >= options.target, ew >= options.target]
+    if options.mercy is not None:
+        under = [ns <= options.mercy, ew <= options.mercy]
+        if under[0] != under[1]:
+            return 1 if under[0] else 0
+        if under[0]:
+            over = [True, True]
+    if over[0] and over[1]:
+        return None if ns == ew else (0 if ns > ew else 1)
+    if over[0]:
+        return 0
+    if over[1]:
+        return 1
+    return None
