@@ -249,7 +249,9 @@ def test_auto_complete_wins_when_all_face_up() -> None:
     # hard to build, so play a solved line from the solver with auto-complete on.
     from parlour.solvers.klondike import solve
 
-    deal = deal_from_seed(2)
+    deal = parse_deal(
+        "KH 4S 5C 6H 8H 3D AH JD 2C 7C 8S 4C KC 8D 7H QH JC TS QD 9C 5D 6S 3S 5H 2D KD 7S 9H "
+        "4H TD 7D QS 2S 6C QC 2H AC 3H 8C 5S TC JH 6D JS KS AS 9S AD 4D 3C 9D TH")
     result = solve(deal, draw=1, time_limit=20)
     assert result.result == "win"
     state = KlondikeState(deal)
