@@ -29,7 +29,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play", "spades", *(argv or sys.argv[1:])])
-    status: int = args.func(args)
+    try:
+        status: int = args.func(args)
+    except BrokenPipeError:  # output piped into `head` and the like
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
     return status
 
 

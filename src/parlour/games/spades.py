@@ -35,6 +35,7 @@ from parlour.cards import (
     parse_card,
     shuffled_deck,
 )
+from parlour.games import trick_record as tr
 from parlour.games.base import TERMINAL, IllegalAction
 from parlour.games.spades_scoring import (
     BLIND_NIL,
@@ -42,6 +43,7 @@ from parlour.games.spades_scoring import (
     HandScore,
     OptionsError,
     SpadesOptions,
+    describe_event,
     game_winner,
     score_hand,
 )
@@ -467,11 +469,9 @@ class SpadesGame:
 
     def to_record(self) -> dict[str, Any]:
         """The game as a ``parlour-record/1`` record."""
-        from parlour.games.trick_record import deal_codes
-
         hands = []
         for i, hand in enumerate(self.hands):
-            entry: dict[str, Any] = {"dealer": hand.dealer, "deal": deal_codes(list(hand.deal)),
+            entry: dict[str, Any] = {"dealer": hand.dealer, "deal": tr.deal_codes(list(hand.deal)),
                                      "actions": [action_to_string(a) for a in hand.actions]}
             if i == 0 and (hand.scores != [0, 0] or hand.bags != [0, 0]):
                 entry["scores"], entry["bags"] = hand.scores, hand.bags
@@ -480,10 +480,14 @@ class SpadesGame:
                 "seed": self.seed, "hands": hands}
 
 
+def _bid_json(bids: list[int], i: int) -> int | str | None:
+    if i >= len(bids):
+        return None
+    return "blind nil" if bids[i] == BLIND_NIL else bids[i]
+
+
 def replay_record(record: dict[str, Any]) -> Replay:
     """Replay a Spades record, checking every action (see :mod:`parlour.records`)."""
-    from parlour.games import trick_record as tr
-
     try:
         options = SpadesOptions.from_json(record.get("options"))
     except (OptionsError, TypeError) as e:
@@ -513,8 +517,7 @@ def replay_record(record: dict[str, Any]) -> Replay:
         summary: dict[str, Any] = {
             "hand": h,
             "dealer": dealer,
-            "bids": [state.bids[(s - dealer - 1) & 3] if len(state.bids) > ((s - dealer - 1) & 3)
-                     else None for s in range(4)],
+            "bids": [_bid_json(state.bids, (s - dealer - 1) & 3) for s in range(4)],
             "tricks": list(state.play.tricks_won),
             "complete": state.is_terminal(),
         }
@@ -539,26 +542,3 @@ def replay_record(record: dict[str, Any]) -> Replay:
     if winner is not None:
         out.lines.append(f"{TEAMS[winner]} win the game, {scores[0]} to {scores[1]}.")
     return out
-
-
-def describe_event(event: dict[str, Any]) -> str:
-    """An event of a hand's score in words."""
-    kind = event["type"]
-    team = event.get("team", "")
-    if kind.endswith("_made") and "seat" in event:
-        return f"{SEAT_NAMES[event['seat']]} made {kind[:-5].replace('_', ' ')}: +{event['points']}"
-    if kind.endswith("_failed"):
-        return (f"{SEAT_NAMES[event['seat']]} failed {kind[:-7].replace('_', ' ')} "
-                f"({event['tricks']} tricks): {event['points']}")
-    if kind == "made":
-        return f"{team} made {event['contract']} with {event['tricks']}: +{event['points']}"
-    if kind == "set":
-        return f"{team} set, bid {event['contract']} took {event['tricks']}: {event['points']}"
-    if kind == "bag_penalty":
-        return f"{team} bag penalty: {event['points']}"
-    if kind == "boston":
-        return f"{team} Boston (all 13 tricks): +{event['points']}"
-    if kind == "renege":
-        return f"{team} reneged: no positive points, no bags"
-    return str(event)
-

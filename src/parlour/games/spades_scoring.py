@@ -204,3 +204,121 @@ def game_winner(scores: Sequence[int], options: SpadesOptions) -> int | None:
     if over[1]:
         return 1
     return None
+
+
+# --- the score pad: a real table's bids and tricks, hand by hand ------------
+
+
+class ScorePadError(ValueError):
+    """Score-pad input that cannot be scored; the message names the hand."""
+
+    def __init__(self, reason: str, hand: int | None = None) -> None:
+        super().__init__(f"hand {hand + 1}: {reason}" if hand is not None else reason)
+
+
+def _pad_bid(value: Any, options: SpadesOptions, h: int) -> int:
+    if value == "blind nil" or value == "blind":
+        if not options.blind_nil:
+            raise ScorePadError("blind nil is not allowed (option blind_nil is off)", h)
+        return BLIND_NIL
+    if type(value) is not int or not 0 <= value <= 13:
+        raise ScorePadError(f"a bid is a whole number 0..13, not {value!r}", h)
+    if value == 0 and not options.nil:
+        raise ScorePadError("nil is not allowed (option nil is off): bid at least 1", h)
+    return value
+
+
+def score_pad(data: Any) -> dict[str, Any]:
+    """Score a game played with real cards from each hand's bids and tricks.
+
+    >>> pad = score_pad({"hands": [{"bids": [3, 4, 0, 5], "tricks": [4, 4, 0, 5]},
+    ...                            {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3],
+    ...                             "reneged": ["EW"]}]})
+    >>> [h["scores"] for h in pad["hands"]], pad["winner"]
+    ([[131, 90], [201, 90]], None)
+    """
+    if not isinstance(data, dict):
+        raise ScorePadError('the score pad reads a JSON object: {"hands": [...]}')
+    for key in data:
+        if key not in ("options", "hands", "game", "format"):
+            raise ScorePadError(f"unknown key {key!r} (the score pad reads options and hands)")
+    try:
+        options = SpadesOptions.from_json(data.get("options"))
+    except TypeError as e:
+        raise ScorePadError(f"bad options: {e}") from None
+    hands = data.get("hands")
+    if not isinstance(hands, list):
+        raise ScorePadError('"hands" must be a list of {"bids": [...], "tricks": [...]}')
+    scores, bags = [0, 0], [0, 0]
+    winner: int | None = None
+    out: list[dict[str, Any]] = []
+    for h, hand in enumerate(hands):
+        if winner is not None:
+            raise ScorePadError(f"{TEAMS[winner]} had already won the game", h)
+        if not isinstance(hand, dict):
+            raise ScorePadError('a hand is {"bids": [4 numbers], "tricks": [4 numbers]}', h)
+        for key in hand:
+            if key not in ("bids", "tricks", "reneged"):
+                raise ScorePadError(f"unknown key {key!r} (a hand has bids, tricks, reneged)", h)
+        raw_bids, tricks = hand.get("bids"), hand.get("tricks")
+        if not isinstance(raw_bids, list) or len(raw_bids) != 4:
+            raise ScorePadError("bids must be a list of 4, one per seat N, E, S, W", h)
+        bids = [_pad_bid(b, options, h) for b in raw_bids]
+        if not isinstance(tricks, list) or len(tricks) != 4:
+            raise ScorePadError("tricks must be a list of 4, one per seat N, E, S, W", h)
+        if any(type(t) is not int or not 0 <= t <= 13 for t in tricks):
+            raise ScorePadError(f"tricks are whole numbers 0..13, not {tricks}", h)
+        if sum(tricks) != 13:
+            raise ScorePadError(f"tricks add up to {sum(tricks)}, not 13", h)
+        reneged = hand.get("reneged", [])
+        if not isinstance(reneged, list) or any(r not in TEAMS for r in reneged):
+            raise ScorePadError(f'reneged lists teams "NS" or "EW", not {reneged!r}', h)
+        result = score_hand(bids, tricks, scores, bags, options,
+                            reneged={TEAMS.index(r) for r in reneged})
+        scores, bags = result.scores, result.bags
+        winner = game_winner(scores, options)
+        out.append({"scores": scores, "bags": bags, "points": result.points,
+                    "events": result.events})
+    return {"hands": out, "winner": None if winner is None else TEAMS[winner]}
+
+
+def score_pad_lines(pad: dict[str, Any]) -> list[str]:
+    """The score pad as text: running scores and bags, events, the winner."""
+    lines = [f"{'hand':>4}  {'NS':>6} {'bags':>4}  {'EW':>6} {'bags':>4}  events"]
+    for i, hand in enumerate(pad["hands"]):
+        events = "; ".join(describe_event(e) for e in hand["events"])
+        ns, ew = hand["scores"]
+        lines.append(f"{i + 1:>4}  {ns:>6} {hand['bags'][0]:>4}  {ew:>6} {hand['bags'][1]:>4}"
+                     f"  {events}")
+    winner = pad["winner"]
+    lines.append(f"{winner} win the game." if winner else "No winner yet.")
+    return lines
+
+
+SEAT_NAMES = ("North", "East", "South", "West")
+
+
+def describe_event(event: dict[str, Any]) -> str:
+    """An event of a hand's score in words.
+
+    >>> describe_event({"type": "bag_penalty", "team": "NS", "points": -100})
+    'NS bag penalty: -100'
+    """
+    kind = event["type"]
+    team = event.get("team", "")
+    if kind.endswith("_made") and "seat" in event:
+        return f"{SEAT_NAMES[event['seat']]} made {kind[:-5].replace('_', ' ')}: +{event['points']}"
+    if kind.endswith("_failed"):
+        return (f"{SEAT_NAMES[event['seat']]} failed {kind[:-7].replace('_', ' ')} "
+                f"({event['tricks']} tricks): {event['points']}")
+    if kind == "made":
+        return f"{team} made {event['contract']} with {event['tricks']}: +{event['points']}"
+    if kind == "set":
+        return f"{team} set, bid {event['contract']} took {event['tricks']}: {event['points']}"
+    if kind == "bag_penalty":
+        return f"{team} bag penalty: {event['points']}"
+    if kind == "boston":
+        return f"{team} Boston (all 13 tricks): +{event['points']}"
+    if kind == "renege":
+        return f"{team} reneged: no positive points, no bags"
+    return str(event)
