@@ -1,0 +1,99 @@
+"""One bot interface for every game, and a registry of bots by game and level.
+
+A bot is given one seat's *observation* and the legal actions, never the game
+state, so it cannot see a card its seat may not see; it returns one of the
+legal actions::
+
+    bot = make_bot("spades", "normal", seed=1)
+    action = bot.choose(state.observation(seat), state.legal_actions())
+
+Games plug in by name. ``make_bot(game, level)`` imports every module of
+:mod:`parlour.bots` whose name starts with ``game + "_"`` (``spades_rules``,
+``spades_expert``, later ``hearts_rules``, ``klondike_player``), and each of
+those registers its levels with :func:`register_bot` when imported. The level
+``random`` works for every game.
+
+>>> bot = make_bot("spades", "random", seed=3)
+>>> bot.choose(None, [5, 7, 9]) in (5, 7, 9)
+True
+>>> make_bot("spades", "grandmaster")
+Traceback (most recent call last):
+...
+parlour.bots.base.UnknownBot: no spades bot 'grandmaster' (levels: random, easy, normal, expert)
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+__all__ = ["LEVELS", "Bot", "UnknownBot", "levels", "make_bot", "register_bot"]
+
+# The usual order of strength; a game may register other names too.
+LEVELS = ("random", "easy", "normal", "expert")
+
+
+class UnknownBot(ValueError):
+    """A game or level with no bot registered."""
+
+
+class Bot(Protocol):
+    """What every bot offers. ``observation`` is one seat's view (a
+    ``SpadesObservation`` for Spades); ``legal_actions`` is never empty."""
+
+    name: str
+
+    def choose(self, observation: Any, legal_actions: Sequence[int]) -> int: ...
+
+
+# A factory takes the seed and any budget keywords (``samples``, ``time_budget``...).
+BotFactory = Callable[..., Bot]
+
+_REGISTRY: dict[tuple[str, str], BotFactory] = {}
+_LOADED: set[str] = set()
+
+
+def register_bot(game: str, level: str, factory: BotFactory) -> None:
+    """Make ``make_bot(game, level, seed=..., **budget)`` call ``factory``.
+
+    ``game`` ``"*"`` registers a level for every game (the random bot)."""
+    _REGISTRY[(game, level)] = factory
+
+
+def _load(game: str) -> None:
+    if game in _LOADED:
+        return
+    _LOADED.add(game)
+    from parlour import bots
+
+    importlib.import_module("parlour.bots.random_bot")
+    prefix = game + "_"
+    for info in sorted(pkgutil.iter_modules(bots.__path__), key=lambda m: m.name):
+        if info.name.startswith(prefix):
+            importlib.import_module(f"parlour.bots.{info.name}")
+
+
+def levels(game: str) -> list[str]:
+    """The levels registered for a game, weakest first where known.
+
+    >>> levels("spades")
+    ['random', 'easy', 'normal', 'expert']
+    """
+    _load(game)
+    names = {lv for g, lv in _REGISTRY if g in (game, "*")}
+    return [lv for lv in LEVELS if lv in names] + sorted(names - set(LEVELS))
+
+
+def make_bot(game: str, level: str, seed: int = 0, **budget: Any) -> Bot:
+    """A new bot for ``game`` at ``level``; ``seed`` makes its choices repeatable;
+    ``budget`` keywords tune search bots (unknown ones are an error)."""
+    _load(game)
+    factory = _REGISTRY.get((game, level)) or _REGISTRY.get(("*", level))
+    if factory is None:
+        known = levels(game)
+        if not any(g == game for g, _lv in _REGISTRY):
+            raise UnknownBot(f"no bots for the game {game!r}")
+        raise UnknownBot(f"no {game} bot {level!r} (levels: {', '.join(known)})")
+    return factory(seed=seed, **budget)
