@@ -205,7 +205,8 @@ def main() -> None:
     print(f"{tally.hands} hands, {tally.steps} steps, {tally.tricks} tricks, "
           f"{tally.scores_compared} scores compared")
     for kind in KNOWN:
-        print(f"  {kind}: {tally.known[kind]} steps/hands, in {tally.hands_with[kind]} hands")
+        what = "hands' scores" if kind == "failed_nil_tricks" else "steps"
+        print(f"  {kind}: {tally.known[kind]} {what}, in {tally.hands_with[kind]} hands")
     print(f"  failed nil beside a partner's contract, same score anyway: "
           f"{tally.scores_equal_despite_failed_nil} hands")
     print(f"  unexplained: {len(tally.unexplained)}")
