@@ -1,0 +1,765 @@
+"""Hearts: the complete rules of RULES.md, one hand (:class:`HeartsHand`) or a
+whole game to the target (:class:`HeartsGame`).
+
+Actions are ints: a card 0..51 to play it, ``pass_action(mask)`` (``PASS_BIT``
+with the mask of three cards) to pass them. In records they read
+``"pass 2C 3D QS"`` and ``"play QS"``. Passing is simultaneous: seats 0..3
+choose in turn, nobody sees a pass before all four are made, and the four
+passes are then exchanged together.
+
+>>> hand = HeartsHand.from_seed(7, pass_dir=PASS_LEFT)
+>>> hand.current_player(), len(hand.legal_actions())    # North chooses 3 of 13
+(0, 286)
+>>> for seat in range(4):
+...     hand.apply(hand.legal_actions()[0])
+>>> hand.action_to_string(hand.legal_actions()[0])      # the 2 of clubs leads
+'play 2C'
+>>> hand.current_player()
+3
+>>> hand.apply(hand.parse_action("play KC"))      # West holds it, but the 2 leads
+Traceback (most recent call last):
+...
+parlour.games.base.IllegalAction: 2♣ must lead the first trick
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, overload
+
+from parlour.cards import (
+    FULL_DECK,
+    HEARTS,
+    SUIT_NAMES,
+    Rng,
+    card_code,
+    card_codes,
+    cards_of,
+    lowest,
+    parse_card,
+    pretty,
+    shuffled_deck,
+)
+from parlour.games.base import TERMINAL, IllegalAction
+from parlour.games.hearts_scoring import (
+    HEARTS_MASK,
+    JACK_OF_DIAMONDS,
+    QUEEN_OF_SPADES,
+    HandScore,
+    HeartsOptions,
+    OptionsError,
+    describe_event,
+    end_events,
+    game_winner,
+    penalty_points,
+    score_hand,
+)
+from parlour.games.trick import SEAT_NAMES, TrickPlay, TrickRules, deal_hands, sample_hands
+from parlour.records import FORMAT, RecordError, Replay
+
+__all__ = [
+    "PASS_ACROSS",
+    "PASS_BIT",
+    "PASS_LEFT",
+    "PASS_NAMES",
+    "PASS_NONE",
+    "PASS_RIGHT",
+    "PASS_ROTATION",
+    "HandScore",
+    "HeartsGame",
+    "HeartsHand",
+    "HeartsObservation",
+    "HeartsOptions",
+    "PassChoices",
+    "pass_action",
+    "replay_record",
+]
+
+TWO_OF_CLUBS = 0
+# A pass direction is how many seats clockwise the cards travel: to the left is
+# the next seat clockwise.
+PASS_NONE, PASS_LEFT, PASS_ACROSS, PASS_RIGHT = 0, 1, 2, 3
+PASS_NAMES = ("none", "left", "across", "right")
+PASS_ROTATION = (PASS_LEFT, PASS_RIGHT, PASS_ACROSS, PASS_NONE)  # hand 1, 2, 3, 4, again
+PASS_BIT = 1 << 52
+NO_POINTS_FIRST = "no points on the first trick"
+
+_RULES = {
+    qbh: TrickRules(break_suit=HEARTS, breakers=(1 << QUEEN_OF_SPADES) if qbh else 0,
+                    first_lead=TWO_OF_CLUBS,
+                    first_trick_forbidden=HEARTS_MASK | (1 << QUEEN_OF_SPADES),
+                    first_trick_reason=NO_POINTS_FIRST)
+    for qbh in (False, True)
+}
+
+# The 286 ways to choose 3 of 13 cards, as positions in the hand, ordered so
+# that the pass actions come out ascending (highest card first, then middle).
+_TRIPLES: tuple[tuple[int, int, int], ...] = tuple(
+    (i, j, k) for k in range(13) for j in range(k) for i in range(j))
+
+
+def pass_action(mask: int) -> int:
+    """The action that passes the cards of ``mask`` (three cards)."""
+    return PASS_BIT | mask
+
+
+class PassChoices(Sequence[int]):
+    """The 286 passes of a 13-card hand, made on demand rather than listed.
+
+    >>> from parlour.cards import parse_cards
+    >>> choices = PassChoices(parse_cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"))
+    >>> len(choices), action_to_string(choices[0]), action_to_string(choices[-1])
+    (286, 'pass 2C 3C 4C', 'pass QC KC AC')
+    >>> pass_action(parse_cards("2C 3C AC")) in choices
+    True
+    """
+
+    __slots__ = ("hand", "cards")
+
+    def __init__(self, hand: int) -> None:
+        self.hand = hand
+        self.cards = cards_of(hand)
+
+    def __len__(self) -> int:
+        return 286 if len(self.cards) == 13 else 0
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[int]: ...
+
+    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("pass choice out of range")
+        i, j, k = _TRIPLES[index]
+        c = self.cards
+        return PASS_BIT | (1 << c[i]) | (1 << c[j]) | (1 << c[k])
+
+    def __iter__(self) -> Iterator[int]:
+        for index in range(len(self)):
+            yield self[index]
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, int) or action >> 52 != 1:
+            return False
+        mask = action ^ PASS_BIT
+        return mask.bit_count() == 3 and not mask & ~self.hand
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PassChoices):
+            return other.hand == self.hand
+        return isinstance(other, (list, tuple)) and list(self) == list(other)
+
+    def __hash__(self) -> int:
+        return hash(self.hand)
+
+    def __repr__(self) -> str:
+        return f"PassChoices({card_codes(self.hand)!r})"
+
+
+def action_to_string(action: int) -> str:
+    if 0 <= action < 52:
+        return f"play {card_code(action)}"
+    if action >> 52 == 1 and (action ^ PASS_BIT).bit_count() == 3:
+        return "pass " + card_codes(action ^ PASS_BIT)
+    raise ValueError(f"{action} is not a Hearts action")
+
+
+def parse_action(text: str) -> int:
+    """An action from its notation: ``pass 2C 3D QS`` or ``play QS``.
+
+    >>> parse_action("play 10h") == parse_action("play TH")
+    True
+    >>> action_to_string(parse_action("pass qs 3d 2c"))
+    'pass 2C 3D QS'
+    """
+    words = text.strip().split()
+    verb = words[0].lower() if words else ""
+    if verb == "play" and len(words) == 2:
+        return parse_card(words[1])
+    if verb == "pass" and len(words) == 4:
+        mask = 0
+        for code in words[1:]:
+            c = parse_card(code)
+            if mask >> c & 1:
+                raise IllegalAction(f"{card_code(c)} is passed twice")
+            mask |= 1 << c
+        return PASS_BIT | mask
+    raise IllegalAction(
+        f"{text!r} is not an action: write 'pass' and three cards, like 'pass 2C 3D QS', "
+        "or 'play' and a card, like 'play QS'")
+
+
+def points_taken(taken: Sequence[int], options: HeartsOptions) -> list[int]:
+    """Points per seat in the cards taken so far (the jack counted if on)."""
+    jack = options.jack_of_diamonds
+    return [penalty_points(t) - (10 if jack and t >> JACK_OF_DIAMONDS & 1 else 0)
+            for t in taken]
+
+
+def _leader(hands: Sequence[int]) -> int:
+    for s in range(4):
+        if hands[s] & 1:  # the 2 of clubs is card 0
+            return s
+    raise ValueError("nobody holds the 2 of clubs")
+
+
+class HeartsHand:
+    """One hand of Hearts: the passing (unless it is a no-pass hand), then 13
+    tricks, then its score.
+
+    ``scores`` are the totals before the hand, so a position can be loaded
+    with the score context a bot needs.
+    """
+
+    __slots__ = ("options", "dealer", "deal", "pass_dir", "scores", "passes", "play",
+                 "passing", "_rules")
+
+    def __init__(
+        self,
+        deal: Sequence[int],
+        dealer: int = 0,
+        pass_dir: int = PASS_LEFT,
+        options: HeartsOptions | None = None,
+        scores: Sequence[int] = (0, 0, 0, 0),
+    ) -> None:
+        if len(deal) != 4 or any(m.bit_count() != 13 for m in deal) or (
+            deal[0] | deal[1] | deal[2] | deal[3]
+        ) != FULL_DECK:
+            raise ValueError("a deal is four hands of 13 distinct cards, 52 in all")
+        if not 0 <= dealer <= 3:
+            raise ValueError(f"dealer must be a seat 0..3, not {dealer}")
+        if not 0 <= pass_dir <= 3:
+            raise ValueError(f"pass_dir must be 0..3 (none, left, across, right), not {pass_dir}")
+        if len(scores) != 4:
+            raise ValueError("scores are four numbers, one a seat")
+        self.options = options or HeartsOptions()
+        self.dealer = dealer
+        self.deal = tuple(deal)
+        self.pass_dir = pass_dir
+        self.scores = list(scores)
+        self.passes: list[int] = []  # the masks chosen so far, seat 0 first
+        self._rules = _RULES[self.options.queen_breaks_hearts]
+        self.play = TrickPlay(self._rules, deal, _leader(deal))
+        self.passing = pass_dir != PASS_NONE
+
+    @classmethod
+    def from_seed(cls, seed: int, dealer: int = 0, pass_dir: int = PASS_LEFT,
+                  options: HeartsOptions | None = None,
+                  scores: Sequence[int] = (0, 0, 0, 0)) -> HeartsHand:
+        """A hand dealt from a seed (the same deal on every machine)."""
+        return cls(deal_hands(shuffled_deck(seed), dealer), dealer, pass_dir, options, scores)
+
+    # --- the state interface ----------------------------------------------
+
+    def current_player(self) -> int:
+        if self.passing:
+            return len(self.passes)
+        play = self.play
+        if play.trick_count == 13:
+            return TERMINAL
+        return play.player
+
+    def is_terminal(self) -> bool:
+        return self.play.trick_count == 13
+
+    def legal_actions(self) -> Sequence[int]:
+        """The passes while passing (286, made on demand), then the cards the
+        player to act may play.
+
+        >>> hand = HeartsHand.from_seed(1, pass_dir=PASS_NONE)
+        >>> [hand.action_to_string(a) for a in hand.legal_actions()]
+        ['play 2C']
+        """
+        if self.passing:
+            return PassChoices(self.play.hands[len(self.passes)])
+        play = self.play
+        if play.trick_count == 13:
+            return ()
+        return play.legal_cards()
+
+    def apply(self, action: int) -> None:
+        """Pass or play for the player to act; an illegal action raises
+        :class:`IllegalAction` with the reason and changes nothing.
+
+        >>> hand = HeartsHand.from_seed(3, pass_dir=PASS_NONE)
+        >>> hand.apply(hand.parse_action("pass 2C 3C 4C"))
+        Traceback (most recent call last):
+        ...
+        parlour.games.base.IllegalAction: there is no passing in this hand: play a card
+        """
+        if self.passing:
+            self._choose_pass(action)
+            return
+        try:
+            self.play.play(action)
+        except IllegalAction:
+            if self.play.trick_count == 13:
+                raise IllegalAction("the hand is over") from None
+            if action >= 52:
+                raise IllegalAction(
+                    "there is no passing in this hand: play a card" if self.pass_dir == 0
+                    else "the passing is over: play a card") from None
+            raise
+
+    def _choose_pass(self, action: int) -> None:
+        seat = len(self.passes)
+        if 0 <= action < 52:
+            raise IllegalAction("the passing is not over: pass three cards first")
+        mask = action ^ PASS_BIT
+        if action >> 52 != 1 or mask.bit_count() != 3:
+            raise IllegalAction("a pass is three cards")
+        missing = mask & ~self.play.hands[seat]
+        if missing:
+            raise IllegalAction(f"{SEAT_NAMES[seat]} does not hold {pretty(lowest(missing))}")
+        self.passes.append(mask)
+        if len(self.passes) == 4:
+            self._exchange()
+
+    def _exchange(self) -> None:
+        """All four passes made: each seat's three cards go to the receiver at once."""
+        d = self.pass_dir
+        p = self.passes
+        hands = [(self.deal[s] & ~p[s]) | p[(s - d) & 3] for s in range(4)]
+        self.play = TrickPlay(self._rules, hands, _leader(hands))
+        self.passing = False
+
+    def undo(self) -> None:
+        """Take back the last action (pass or card)."""
+        if self.play.history:
+            self.play.unplay()
+        elif self.passes:
+            if not self.passing:
+                self.play = TrickPlay(self._rules, self.deal, _leader(self.deal))
+                self.passing = True
+            self.passes.pop()
+        else:
+            raise IllegalAction("nothing to undo")
+
+    def clone(self) -> HeartsHand:
+        other = HeartsHand.__new__(HeartsHand)
+        other.options = self.options
+        other.dealer = self.dealer
+        other.deal = self.deal
+        other.pass_dir = self.pass_dir
+        other.scores = self.scores[:]
+        other.passes = self.passes[:]
+        other.play = self.play.copy()
+        other.passing = self.passing
+        other._rules = self._rules
+        return other
+
+    def action_to_string(self, action: int) -> str:
+        return action_to_string(action)
+
+    def parse_action(self, text: str) -> int:
+        return parse_action(text)
+
+    @property
+    def actions(self) -> list[int]:
+        """Every action of the hand so far, passes then cards."""
+        return [PASS_BIT | m for m in self.passes] + [entry[0] for entry in self.play.history]
+
+    @property
+    def hearts_broken(self) -> bool:
+        return self.play.broken
+
+    def received(self, seat: int) -> int:
+        """The cards ``seat`` received (0 before the passes are exchanged)."""
+        if self.passing or self.pass_dir == PASS_NONE:
+            return 0
+        return self.passes[(seat - self.pass_dir) & 3]
+
+    def points(self) -> list[int]:
+        """Points taken so far per seat (the jack counted when the option is on)."""
+        return points_taken(self.play.taken, self.options)
+
+    def score(self) -> HandScore:
+        """The hand's score (once it is over).
+
+        >>> hand = HeartsHand.from_seed(5, pass_dir=PASS_NONE)
+        >>> while not hand.is_terminal():
+        ...     hand.apply(hand.legal_actions()[0])
+        >>> sum(hand.score().points)
+        26
+        """
+        play = self.play
+        if play.trick_count != 13:
+            raise ValueError("the hand is not over")
+        jack = -1
+        for s in range(4):
+            if play.taken[s] >> JACK_OF_DIAMONDS & 1:
+                jack = s
+        return score_hand([penalty_points(t) for t in play.taken], jack, self.scores,
+                          self.options)
+
+    def returns(self) -> list[float]:
+        """Minus what the hand adds to each seat's score (0 before it ends):
+        fewer points is better."""
+        if self.play.trick_count != 13:
+            return [0.0] * 4
+        return [float(-g) for g in self.score().gained]
+
+    def observation(self, seat: int) -> HeartsObservation:
+        """What ``seat`` may see: its own cards, its own pass, what it received
+        once the passes are exchanged, and everything public.
+
+        >>> hand = HeartsHand.from_seed(1)
+        >>> hand.apply(hand.legal_actions()[5])
+        >>> hand.observation(1).passed, hand.observation(0).passed != 0
+        (0, True)
+        """
+        play = self.play
+        passed = self.passes[seat] if seat < len(self.passes) else 0
+        return HeartsObservation(
+            seat=seat,
+            dealer=self.dealer,
+            pass_dir=self.pass_dir,
+            options=self.options,
+            passing=self.passing,
+            passes_made=len(self.passes),
+            hand=play.hands[seat],
+            passed=passed,
+            received=self.received(seat),
+            plays=[entry[0] for entry in play.history],
+            trick=play.trick,
+            leader=play.leader,
+            player=self.current_player(),
+            points=self.points(),
+            played=play.played,
+            played_by=play.played_by(),
+            voids=list(play.voids),
+            hearts_broken=play.broken,
+            scores=list(self.scores),
+            cards_left=[h.bit_count() for h in play.hands],
+        )
+
+    def resample(self, seat: int, rng: Rng) -> HeartsHand:
+        """A copy with the cards ``seat`` cannot see dealt afresh, consistently
+        with its observation."""
+        return self.observation(seat).sample(rng)
+
+
+def _random_three(hand: int, rng: Rng) -> int:
+    """Three cards of a 13-card hand, chosen uniformly."""
+    cards = cards_of(hand)
+    i, j, k = _TRIPLES[rng.below(286)]
+    return (1 << cards[i]) | (1 << cards[j]) | (1 << cards[k])
+
+
+@dataclass
+class HeartsObservation:
+    """One seat's view of a hand. It never holds another seat's cards, nor
+    another seat's pass, nor (until the exchange) the cards it will receive."""
+
+    seat: int
+    dealer: int
+    pass_dir: int
+    options: HeartsOptions
+    passing: bool
+    passes_made: int
+    hand: int
+    passed: int
+    received: int
+    plays: list[int]
+    trick: tuple[int, ...]
+    leader: int
+    player: int
+    points: list[int]
+    played: int
+    played_by: list[int]
+    voids: list[int]
+    hearts_broken: bool
+    scores: list[int]
+    cards_left: list[int]
+
+    def sample(self, rng: Rng) -> HeartsHand:
+        """A full hand consistent with this observation, at the same point: the
+        seat's own cards as they are, the cards it passed with the receiver
+        until played, the others dealt at random (never into a suit a seat has
+        shown void in), the other seats' passes chosen at random among the
+        cards their receivers hold, the same plays replayed.
+
+        >>> hand = HeartsHand.from_seed(2, pass_dir=PASS_ACROSS)
+        >>> for _ in range(4 + 9):
+        ...     hand.apply(hand.legal_actions()[-1])
+        >>> obs = hand.observation(3)
+        >>> other = obs.sample(Rng(1))
+        >>> other.play.hands[3] == hand.play.hands[3], other.play.history == hand.play.history
+        (True, True)
+        >>> obs.passed & other.play.hands[1] == obs.passed & hand.play.hands[1]
+        True
+        """
+        o = self.seat
+        d = self.pass_dir
+        if self.passing:
+            counts = [0 if s == o else 13 for s in range(4)]
+            known = [self.hand if s == o else 0 for s in range(4)]
+            deal = sample_hands(FULL_DECK & ~self.hand, counts, [0, 0, 0, 0], known, rng)
+            state = HeartsHand(deal, self.dealer, d, self.options, self.scores)
+            for s in range(self.passes_made):
+                mask = self.passed if s == o else _random_three(deal[s], rng)
+                state.apply(PASS_BIT | mask)
+            return state
+        known = [0, 0, 0, 0]
+        known[o] = self.hand
+        if d:
+            known[(o + d) & 3] = self.passed & ~self.played
+        counts = [0 if s == o else self.cards_left[s] - known[s].bit_count() for s in range(4)]
+        unseen = FULL_DECK & ~self.played & ~self.hand
+        current = sample_hands(unseen, counts, self.voids, known, rng)
+        after_pass = [current[s] | self.played_by[s] for s in range(4)]
+        deal = after_pass
+        gave = [0, 0, 0, 0]
+        if d:
+            for s in range(4):
+                to = (s + d) & 3
+                if s == o:
+                    gave[s] = self.passed
+                elif to == o:
+                    gave[s] = self.received
+                else:
+                    gave[s] = _random_three(after_pass[to], rng)
+            deal = [(after_pass[s] & ~gave[(s - d) & 3]) | gave[s] for s in range(4)]
+        state = HeartsHand(deal, self.dealer, d, self.options, self.scores)
+        if d:
+            for s in range(4):
+                state.apply(PASS_BIT | gave[s])
+        for c in self.plays:
+            state.apply(c)
+        return state
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "hearts",
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "pass": PASS_NAMES[self.pass_dir],
+            "passing": self.passing,
+            "hand": [card_code(c) for c in cards_of(self.hand)],
+            "passed": [card_code(c) for c in cards_of(self.passed)],
+            "received": [card_code(c) for c in cards_of(self.received)],
+            "plays": [card_code(c) for c in self.plays],
+            "trick": [card_code(c) for c in self.trick],
+            "leader": self.leader,
+            "player": self.player,
+            "points": self.points,
+            "voids": [[SUIT_NAMES[s] for s in range(4) if v >> s & 1] for v in self.voids],
+            "hearts_broken": self.hearts_broken,
+            "scores": self.scores,
+            "cards_left": self.cards_left,
+            "options": self.options.to_json(),
+        }
+
+
+class HeartsGame:
+    """A whole game: hands dealt from a seed, the deal rotating, the pass
+    going left, right, across, none and again, scores carried, until a seat
+    has the target and one seat alone has the lowest score. It offers the same
+    state interface as a hand, moving to the next hand by itself.
+
+    >>> game = HeartsGame(seed=11)
+    >>> rng = Rng(5)
+    >>> while not game.is_terminal():
+    ...     actions = game.legal_actions()
+    ...     game.apply(actions[rng.below(len(actions))])
+    >>> game.winner == min(range(4), key=lambda s: game.scores[s]), max(game.scores) >= 100
+    (True, True)
+    >>> [PASS_NAMES[h.pass_dir] for h in game.hands][:5]
+    ['left', 'right', 'across', 'none', 'left']
+    """
+
+    def __init__(self, options: HeartsOptions | None = None, seed: int | None = None,
+                 first_dealer: int | None = None) -> None:
+        self.options = options or HeartsOptions()
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self._rng = Rng(self.seed)
+        dealer = self._rng.below(4) if first_dealer is None else first_dealer
+        self.hands: list[HeartsHand] = []
+        self.results: list[HandScore] = []
+        self.winner: int | None = None
+        self._rng_states: list[int] = []
+        self._deal_next(dealer, [0, 0, 0, 0])
+
+    def _deal_next(self, dealer: int, scores: list[int]) -> None:
+        self._rng_states.append(self._rng.state)
+        deck = shuffled_deck(self._rng.next64())
+        pass_dir = PASS_ROTATION[len(self.hands) % 4]
+        self.hands.append(HeartsHand(deal_hands(deck, dealer), dealer, pass_dir, self.options,
+                                     scores))
+
+    def start_hand(self, deal: Sequence[int], dealer: int, pass_dir: int | None = None,
+                   scores: Sequence[int] | None = None) -> None:
+        """Replace the hand about to start with an explicit deal (records, tests)."""
+        hand = self.hand
+        if hand.actions:
+            raise IllegalAction("the current hand has already started")
+        self.hands[-1] = HeartsHand(deal, dealer, hand.pass_dir if pass_dir is None else pass_dir,
+                                    self.options, hand.scores if scores is None else scores)
+
+    @property
+    def hand(self) -> HeartsHand:
+        """The hand being played (the last one, once the game is over)."""
+        return self.hands[-1]
+
+    @property
+    def scores(self) -> list[int]:
+        return self.results[-1].scores if self.results else list(self.hand.scores)
+
+    def current_player(self) -> int:
+        return TERMINAL if self.winner is not None else self.hand.current_player()
+
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    def legal_actions(self) -> Sequence[int]:
+        return () if self.winner is not None else self.hand.legal_actions()
+
+    def apply(self, action: int) -> None:
+        if self.winner is not None:
+            raise IllegalAction("the game is over")
+        hand = self.hand
+        hand.apply(action)
+        if hand.play.trick_count == 13:
+            result = hand.score()
+            self.results.append(result)
+            self.winner = game_winner(result.scores, self.options)
+            if self.winner is None:
+                self._deal_next((hand.dealer + 1) & 3, result.scores)
+
+    def undo(self) -> None:
+        if self.winner is not None:
+            self.winner = None
+            self.results.pop()
+        elif not self.hand.actions and len(self.hands) > 1:
+            self.hands.pop()
+            self._rng.state = self._rng_states.pop()
+            self.results.pop()
+        self.hand.undo()
+
+    def clone(self) -> HeartsGame:
+        other = HeartsGame.__new__(HeartsGame)
+        other.options = self.options
+        other.seed = self.seed
+        other._rng = Rng(self._rng.state)
+        other.hands = self.hands[:-1] + [self.hand.clone()]
+        other.results = self.results[:]
+        other.winner = self.winner
+        other._rng_states = self._rng_states[:]
+        return other
+
+    def observation(self, seat: int) -> HeartsObservation:
+        return self.hand.observation(seat)
+
+    def action_to_string(self, action: int) -> str:
+        return action_to_string(action)
+
+    def parse_action(self, text: str) -> int:
+        return parse_action(text)
+
+    def returns(self) -> list[float]:
+        """+1 for the winner, -1/3 for each other seat (0 while playing)."""
+        if self.winner is None:
+            return [0.0] * 4
+        return [1.0 if s == self.winner else -1.0 / 3 for s in range(4)]
+
+    def to_record(self) -> dict[str, Any]:
+        """The game as a ``parlour-record/1`` record."""
+        from parlour.games.trick_record import deal_codes
+
+        hands = []
+        for i, hand in enumerate(self.hands):
+            entry: dict[str, Any] = {"dealer": hand.dealer, "deal": deal_codes(list(hand.deal)),
+                                     "pass": PASS_NAMES[hand.pass_dir],
+                                     "actions": [action_to_string(a) for a in hand.actions]}
+            if i == 0 and hand.scores != [0, 0, 0, 0]:
+                entry["scores"] = hand.scores
+            hands.append(entry)
+        return {"format": FORMAT, "game": "hearts", "options": self.options.to_json(),
+                "seed": self.seed, "hands": hands}
+
+
+def _parse_pass(entry: dict[str, Any], h: int) -> int:
+    name = entry.get("pass")
+    if name is None:
+        return PASS_ROTATION[h % 4]
+    if name not in PASS_NAMES:
+        raise RecordError(f"'pass' is one of {', '.join(PASS_NAMES)}, not {name!r}", hand=h)
+    return PASS_NAMES.index(name)
+
+
+def replay_record(record: dict[str, Any]) -> Replay:
+    """Replay a Hearts record, checking every action (see :mod:`parlour.records`).
+
+    >>> game = HeartsGame(seed=3, options=HeartsOptions(target=40))
+    >>> while not game.is_terminal():
+    ...     game.apply(game.legal_actions()[0])
+    >>> replay = replay_record(game.to_record())
+    >>> replay.result["winner"] == game.winner, replay.result["scores"] == game.scores
+    (True, True)
+    """
+    from parlour.games import trick_record as tr
+
+    try:
+        options = HeartsOptions.from_json(record.get("options"))
+    except (OptionsError, TypeError) as e:
+        raise RecordError(str(e)) from None
+    out = Replay(game="hearts")
+    scores = [0, 0, 0, 0]
+    dealer = 0
+    winner: int | None = None
+    for h, entry in enumerate(tr.record_hands(record)):
+        if winner is not None:
+            raise RecordError("the game was already won before this hand", hand=h)
+        deal = tr.parse_deal(entry, h)
+        dealer = tr.parse_dealer(entry, h, dealer)
+        pass_dir = _parse_pass(entry, h)
+        scores = tr.parse_pair(entry, "scores", h, scores)
+        state = HeartsHand(deal, dealer, pass_dir, options, scores)
+        out.lines.append(
+            f"Hand {h + 1}: {SEAT_NAMES[dealer]} deals; pass {PASS_NAMES[pass_dir]}; scores "
+            + ", ".join(f"{SEAT_NAMES[s]} {scores[s]}" for s in range(4)))
+        out.lines.extend(tr.deal_lines(deal))
+        tr.play_actions(state, entry.get("actions", []), h, out.steps, state.is_terminal)
+        if pass_dir and len(state.passes) == 4:
+            out.lines.append("  passes: " + "; ".join(
+                f"{SEAT_NAMES[s]} {card_codes(state.passes[s])} to "
+                f"{SEAT_NAMES[(s + pass_dir) & 3]}" for s in range(4)))
+        out.lines.extend(tr.trick_lines(state.play.completed_tricks()))
+        summary: dict[str, Any] = {
+            "hand": h,
+            "dealer": dealer,
+            "pass": PASS_NAMES[pass_dir],
+            "passes": [card_codes(m).split() for m in state.passes],
+            "tricks": list(state.play.tricks_won),
+            "complete": state.is_terminal(),
+        }
+        if state.is_terminal():
+            result = state.score()
+            scores = result.scores
+            winner = game_winner(scores, options)
+            events = result.events + end_events(scores, options)
+            summary.update(points=result.points, moon=result.moon, gained=result.gained,
+                           scores=scores, events=events)
+            out.lines.append(
+                "  points " + " ".join(f"{SEAT_NAMES[s][0]} {result.points[s]}" for s in range(4))
+                + "; scores " + " ".join(f"{SEAT_NAMES[s][0]} {scores[s]}" for s in range(4)))
+            for event in events:
+                out.lines.append("  " + describe_event(event))
+        else:
+            summary["points"] = points_taken(state.play.taken, options)
+            out.lines.append("  (hand not finished)")
+        out.hands.append(summary)
+        dealer = (dealer + 1) & 3
+    out.result = {"scores": scores, "winner": winner}
+    if winner is not None:
+        out.lines.append(f"{SEAT_NAMES[winner]} wins the game with {scores[winner]}.")
+    return out
