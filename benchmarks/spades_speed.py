@@ -11,9 +11,10 @@ engine's public API, driven the same way on both sides:
   ``apply_action`` a card: its fastest normal way, cheaper than asking
   ``legal_actions`` at every chance node).
 - ``engine only``: the same, but the choice is ``legal[r % len(legal)]`` with
-  ``r`` read from a list of random numbers made beforehand (OpenSpiel's decks
-  shuffled beforehand too), so the agent costs next to nothing and the figure
-  is the engines' own.
+  ``r`` read from a list of random numbers made beforehand, and the deals made
+  beforehand too (Parlour starts ``SpadesHand(deal, dealer)`` from four masks,
+  OpenSpiel applies its 52 chance actions), so the agent and the shuffle cost
+  next to nothing and the figure is the engines' own.
 
 Each side runs for ``--seconds`` per repeat, Parlour and OpenSpiel alternating,
 and the best repeat of each is printed (the least disturbed on a shared
@@ -30,7 +31,9 @@ from itertools import cycle
 from typing import Any
 
 from common import Rate, measure, print_table
+from parlour.cards import shuffled_deck
 from parlour.games.spades import SpadesHand
+from parlour.games.trick import deal_hands
 
 TARGET = 1.5  # Parlour at least this many times OpenSpiel's rate
 
@@ -74,10 +77,11 @@ def _numbers(seed: int, n: int = 1 << 16) -> Callable[[], int]:
 
 def parlour_engine(seed: int) -> Callable[[], object]:
     number = _numbers(seed)
-    seeds = iter(range(seed, 1 << 62))
+    deals = [deal_hands(shuffled_deck(seed * 1024 + i), 3) for i in range(1024)]
+    next_deal = cycle(deals).__next__
 
     def hand() -> object:
-        state = SpadesHand.from_seed(next(seeds), dealer=3)
+        state = SpadesHand(next_deal(), 3)
         while not state.is_terminal():
             legal = state.legal_actions()
             state.apply(legal[number() % len(legal)])
