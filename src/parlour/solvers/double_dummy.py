@@ -1,0 +1,408 @@
+"""A double-dummy solver for trick-taking games: all four hands known.
+
+Alpha-beta over card plays with a transposition table at trick boundaries
+(lower and upper bounds), move ordering, equivalent-card pruning (cards of a
+suit in one hand with nothing live between them are one move) and quick-trick
+bounds. The value is the sum, over the tricks still to play, of
+``weights[winner]``: with the default weights it is the number of tricks the
+side (``side`` 0 = seats 0 and 2, 1 = seats 1 and 3) takes. Other weights let
+the same search score a Spades nil (a large negative weight on the nil seat)
+and, by overriding :meth:`DoubleDummy.trick_value`, Hearts' points.
+
+The trick rules are those of :class:`parlour.games.trick.TrickRules` (trumps,
+a suit that may not be led until broken, first-trick restrictions).
+
+>>> from parlour.cards import parse_cards as p, SPADES
+>>> hands = [p("AS KH"), p("2S AH"), p("3H 4H"), p("5H 6H")]
+>>> dd = DoubleDummy(hands, leader=0, trump=SPADES, side=0)
+>>> dd.value()          # North cashes the spade ace, then the king of hearts loses
+1
+>>> sorted((card_code(c), v) for c, v in dd.move_values())
+[('AS', 1), ('KH', 1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parlour.cards import card_code
+
+__all__ = ["DoubleDummy", "card_code", "solve_tricks"]
+
+INF = 1 << 30
+_SUIT = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+
+
+class DoubleDummy:
+    """One position: four hands (masks), the trick in progress, whose turn.
+
+    ``weights[seat]`` is what a trick won by ``seat`` is worth to ``side``
+    (the maximising partnership); the default is 1 for the side's seats, 0
+    for the others. ``tricks_done`` matters only for first-trick rules.
+    """
+
+    def __init__(
+        self,
+        hands: Sequence[int],
+        leader: int,
+        trick: Sequence[int] = (),
+        trump: int = -1,
+        side: int = 0,
+        weights: Sequence[int] | None = None,
+        break_suit: int = -1,
+        broken: bool = True,
+        breakers: int = 0,
+        first_lead: int = -1,
+        first_trick_forbidden: int = 0,
+        tricks_done: int = 1,
+    ) -> None:
+        self.hands: list[int] = [hands[0], hands[1], hands[2], hands[3]]
+        self.trick: list[int] = [0, 0, 0, 0]
+        self.trick_len = len(trick)
+        for i in range(len(trick)):
+            self.trick[i] = trick[i]
+        self.leader = leader
+        self.player = (leader + len(trick)) & 3
+        self.trump = trump
+        self.side = side & 1
+        if weights is None:
+            self.weights: list[int] = [1 if (s & 1) == self.side else 0 for s in range(4)]
+        else:
+            self.weights = [weights[0], weights[1], weights[2], weights[3]]
+        # Quick-trick bounds count tricks, so they hold only for plain trick counting.
+        self.plain = self.weights == [1 if (s & 1) == self.side else 0 for s in range(4)]
+        self.wmax = max(max(self.weights), 0)
+        self.wmin = min(min(self.weights), 0)
+        self.break_mask = _SUIT[break_suit] if break_suit >= 0 else 0
+        self.breakers = self.break_mask | breakers
+        self.broken = broken
+        self.first_lead = first_lead
+        self.first_trick_forbidden = first_trick_forbidden
+        self.tricks_done = tricks_done
+        self.tt: dict[int, int] = {}
+        self.nodes = 0
+
+    # --- rules --------------------------------------------------------------
+
+    def legal_mask(self, p: int) -> int:
+        """The cards seat ``p`` may play now (it must be ``p``'s turn)."""
+        hand = self.hands[p]
+        if self.trick_len > 0:
+            m = hand & _SUIT[self.trick[0] // 13]
+            if m:
+                return m
+            if self.tricks_done == 0 and self.first_trick_forbidden:
+                m = hand & ~self.first_trick_forbidden
+                if m:
+                    return m
+            return hand
+        if self.tricks_done == 0 and self.first_lead >= 0:
+            m = hand & (1 << self.first_lead)
+            if m:
+                return m
+        if not self.broken and self.break_mask:
+            m = hand & ~self.break_mask
+            if m:
+                return m
+        return hand
+
+    def trick_winner(self) -> int:
+        """The seat winning the (complete) trick in ``self.trick``."""
+        t = self.trick
+        best = t[0]
+        idx = 0
+        trump = self.trump
+        for i in range(1, 4):
+            c = t[i]
+            if c // 13 == best // 13:
+                if c > best:
+                    best = c
+                    idx = i
+            elif c // 13 == trump:
+                best = c
+                idx = i
+        return (self.leader + idx) & 3
+
+    def trick_value(self, winner: int) -> int:
+        """What the complete trick in ``self.trick`` is worth to the side.
+
+        Override for games where the cards in the trick carry the value (Hearts)."""
+        return self.weights[winner]
+
+    # --- search -------------------------------------------------------------
+
+    def value(self, alpha: int = -INF, beta: int = INF) -> int:
+        """The value of the rest of the hand with best play by both sides
+        (exact when it lies strictly inside ``alpha..beta``, else a bound)."""
+        return self._search(alpha, beta)
+
+    def move_values(self) -> list[tuple[int, int]]:
+        """Each legal card of the player to act with the value of playing it."""
+        out: list[tuple[int, int]] = []
+        p = self.player
+        legal = self.legal_mask(p)
+        reps = self._ordered_moves(p, legal)
+        rep_value: dict[int, int] = {}
+        for c in reps:
+            rep_value[c] = self._after(c, -INF, INF)
+        m = legal
+        while m:
+            c = (m & -m).bit_length() - 1
+            m &= m - 1
+            r = self._representative(c, p, legal)
+            out.append((c, rep_value[r]))
+        return out
+
+    def _representative(self, c: int, p: int, legal: int) -> int:
+        """The legal card equivalent to ``c`` that the move list keeps (the run's lowest)."""
+        live = self._live(p)
+        hand = legal
+        lo = c
+        while lo % 13 > 0:
+            below = lo - 1
+            if hand >> below & 1:
+                lo = below
+            elif live >> below & 1:
+                break
+            else:
+                lo = below
+        while not hand >> lo & 1:
+            lo += 1
+        return lo
+
+    def _live(self, p: int) -> int:
+        live = 0
+        for s in range(4):
+            if s != p:
+                live |= self.hands[s]
+        for i in range(self.trick_len):
+            live |= 1 << self.trick[i]
+        return live
+
+    def _after(self, c: int, alpha: int, beta: int) -> int:
+        """Play ``c`` for the player to act, search, take it back."""
+        p = self.player
+        leader = self.leader
+        broken = self.broken
+        tl = self.trick_len
+        b = 1 << c
+        self.hands[p] ^= b
+        self.trick[tl] = c
+        if b & self.breakers:
+            self.broken = True
+        if tl == 3:
+            w = self.trick_winner()
+            gain = self.trick_value(w)
+            self.trick_len = 0
+            self.leader = w
+            self.player = w
+            self.tricks_done += 1
+            t = self.trick
+            t0 = t[0]
+            t1 = t[1]
+            t2 = t[2]
+            v = gain + self._search(alpha - gain, beta - gain)
+            # the next tricks reuse the array: put back the cards the frames above read
+            t[0] = t0
+            t[1] = t1
+            t[2] = t2
+            self.tricks_done -= 1
+        else:
+            self.trick_len = tl + 1
+            self.player = (p + 1) & 3
+            v = self._search(alpha, beta)
+        self.hands[p] |= b
+        self.trick_len = tl
+        self.leader = leader
+        self.player = p
+        self.broken = broken
+        return v
+
+    def _search(self, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        p = self.player
+        maximise = (p & 1) == self.side
+        key = 0
+        alpha0 = alpha
+        beta0 = beta
+        if self.trick_len == 0:
+            left = self.hands[p].bit_count()
+            if left == 0:
+                return 0
+            if left == 1:
+                return self._last_trick()
+            lo_bound = left * self.wmin
+            hi_bound = left * self.wmax
+            h = self.hands
+            key = (h[0] | h[1] << 52 | h[2] << 104 | h[3] << 156 | p << 208
+                   | (1 << 210 if self.broken else 0))
+            entry = self.tt.get(key, -1)
+            if entry >= 0:
+                lo_bound = (entry >> 20) - (1 << 19)
+                hi_bound = (entry & 0xFFFFF) - (1 << 19)
+            if self.plain:
+                q = self._quick_tricks(p, left)
+                if maximise:
+                    if q > lo_bound:
+                        lo_bound = q
+                elif left - q < hi_bound:
+                    hi_bound = left - q
+            if lo_bound >= beta:
+                return lo_bound
+            if hi_bound <= alpha:
+                return hi_bound
+            if lo_bound == hi_bound:
+                return lo_bound
+            if lo_bound > alpha:
+                alpha = lo_bound
+            if hi_bound < beta:
+                beta = hi_bound
+            alpha0 = alpha
+            beta0 = beta
+        moves = self._ordered_moves(p, self.legal_mask(p))
+        if maximise:
+            best = -INF
+            for c in moves:
+                v = self._after(c, alpha, beta)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+        else:
+            best = INF
+            for c in moves:
+                v = self._after(c, alpha, beta)
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        if key:
+            entry = self.tt.get(key, -1)
+            if entry >= 0:
+                lo = (entry >> 20) - (1 << 19)
+                hi = (entry & 0xFFFFF) - (1 << 19)
+            else:
+                left = self.hands[p].bit_count()
+                lo = left * self.wmin
+                hi = left * self.wmax
+            if best <= alpha0:
+                hi = min(hi, best)
+            elif best >= beta0:
+                lo = max(lo, best)
+            else:
+                lo = best
+                hi = best
+            self.tt[key] = ((lo + (1 << 19)) << 20) | (hi + (1 << 19))
+        return best
+
+    def _last_trick(self) -> int:
+        # Each hand holds one card: the trick plays itself.
+        p = self.player
+        t = self.trick
+        for i in range(4):
+            t[i] = self.hands[(p + i) & 3].bit_length() - 1
+        leader = self.leader
+        self.leader = p
+        w = self.trick_winner()
+        v = self.trick_value(w)
+        self.leader = leader
+        return v
+
+    def _quick_tricks(self, p: int, left: int) -> int:
+        """Tricks the leader ``p`` can surely cash from the top, without losing the lead."""
+        hand = self.hands[p]
+        o1 = self.hands[(p + 1) & 3]
+        o2 = self.hands[(p + 3) & 3]
+        trump = self.trump
+        q = 0
+        for s in range(4):
+            mine = hand & _SUIT[s]
+            if not mine:
+                continue
+            if s == trump and self.break_mask and not self.broken and hand & ~_SUIT[s]:
+                continue
+            theirs = (o1 | o2) & _SUIT[s]
+            top = mine & ~((1 << theirs.bit_length()) - 1) if theirs else mine
+            k = top.bit_count()
+            if k == 0:
+                continue
+            if trump >= 0 and s != trump:
+                t = _SUIT[trump]
+                limit = 13
+                if o1 & t:
+                    limit = (o1 & _SUIT[s]).bit_count()
+                if o2 & t:
+                    limit = min(limit, (o2 & _SUIT[s]).bit_count())
+                if k > limit:
+                    k = limit
+            q += k
+        return q if q < left else left
+
+    def _ordered_moves(self, p: int, legal: int) -> list[int]:
+        """Representatives of ``legal`` (one card per run of equivalent cards),
+        likely best first."""
+        live = self._live(p)
+        tl = self.trick_len
+        trump = self.trump
+        best = -1
+        partner_wins = False
+        if tl > 0:
+            t = self.trick
+            best = t[0]
+            idx = 0
+            for i in range(1, tl):
+                c = t[i]
+                if c // 13 == best // 13:
+                    if c > best:
+                        best = c
+                        idx = i
+                elif c // 13 == trump:
+                    best = c
+                    idx = i
+            partner_wins = ((self.leader + idx) & 3) == ((p + 2) & 3)
+        keyed: list[int] = []
+        prev = -1
+        m = legal
+        while m:
+            c = (m & -m).bit_length() - 1
+            m &= m - 1
+            if prev >= 0 and prev // 13 == c // 13:
+                between = ((1 << c) - 1) & ~((2 << prev) - 1)
+                if not live & between:
+                    prev = c
+                    # keep the run's lowest card: replace nothing, skip this one
+                    continue
+            prev = c
+            rank = c % 13
+            suit = c // 13
+            if tl == 0:
+                higher = live & _SUIT[suit] & ~((2 << c) - 1)
+                score = 100 + rank if not higher else 40 - rank
+            else:
+                wins = (suit == best // 13 and c > best) or (suit == trump and best // 13 != trump)
+                if partner_wins:
+                    score = 60 - rank - (20 if suit == trump else 0)
+                elif wins:
+                    score = 100 - rank if tl == 3 else 80 + rank
+                else:
+                    score = 40 - rank - (20 if suit == trump else 0)
+            keyed.append((200 - score) << 6 | c)
+        keyed.sort()
+        return [x & 63 for x in keyed]
+
+
+def solve_tricks(hands: Sequence[int], leader: int, trump: int = -1, side: int = 0,
+                 trick: Sequence[int] = (), broken: bool = True, break_suit: int = -1) -> int:
+    """Tricks ``side`` takes from here with best play on both sides.
+
+    >>> from parlour.cards import parse_cards as p
+    >>> solve_tricks([p("AH 2C"), p("KH 3C"), p("QH 4C"), p("JH 5C")], leader=0)
+    1
+    """
+    dd = DoubleDummy(hands, leader, trick, trump=trump, side=side, broken=broken,
+                     break_suit=break_suit)
+    return dd.value()

@@ -1,0 +1,103 @@
+"""The double-dummy solver against brute force on small endings, and its bounds."""
+
+from __future__ import annotations
+
+from parlour.cards import SPADES, Rng, mask_of
+from parlour.games.spades import RULES
+from parlour.games.trick import TrickPlay, TrickRules
+from parlour.solvers.double_dummy import DoubleDummy, solve_tricks
+
+
+def brute(play: TrickPlay, side: int, weights: list[int]) -> int:
+    """Plain minimax through the engine, no pruning: the reference."""
+    if all(h == 0 for h in play.hands):
+        return 0
+    p = play.player
+    values = []
+    for c in play.legal_cards():
+        before = play.trick_count
+        play.play(c)
+        gain = 0
+        if play.trick_count > before:
+            gain = weights[play.history[-1][6]]
+        values.append(gain + brute(play, side, weights))
+        play.unplay()
+    return max(values) if (p & 1) == side else min(values)
+
+
+def random_ending(rng: Rng, n: int, rules: TrickRules, partial: int) -> TrickPlay:
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [mask_of(deck[i * n:(i + 1) * n]) for i in range(4)]
+    play = TrickPlay(rules, hands, leader=rng.below(4))
+    play.trick_count = 13 - n  # not the first trick
+    play.broken = rng.below(2) == 1
+    for _ in range(partial):
+        cards = play.legal_cards()
+        play.play(cards[rng.below(len(cards))])
+    return play
+
+
+def solver_for(play: TrickPlay, side: int, weights: list[int] | None = None,
+               rules: TrickRules = RULES) -> DoubleDummy:
+    return DoubleDummy(play.hands, play.leader, play.trick, trump=rules.trump, side=side,
+                       weights=weights, break_suit=rules.break_suit, broken=play.broken,
+                       tricks_done=play.trick_count)
+
+
+def test_matches_brute_force_on_small_spades_endings() -> None:
+    rng = Rng(11)
+    for i in range(120):
+        n = 2 + i % 3
+        play = random_ending(rng, n, RULES, partial=i % 4)
+        side = i & 1
+        weights = [1 if (s & 1) == side else 0 for s in range(4)]
+        expected = brute(play, side, weights)
+        dd = solver_for(play, side)
+        assert dd.value() == expected, (i, play.hands, play.trick)
+        # every move's value, against brute force after that move
+        for card, v in dd.move_values():
+            before = play.trick_count
+            play.play(card)
+            gain = weights[play.history[-1][6]] if play.trick_count > before else 0
+            assert v == gain + brute(play, side, weights), (i, card)
+            play.unplay()
+
+
+def test_matches_brute_force_with_nil_weights_and_no_trumps() -> None:
+    rng = Rng(5)
+    no_trump = TrickRules()
+    for i in range(80):
+        rules = RULES if i % 2 else no_trump
+        play = random_ending(rng, 2 + i % 3, rules, partial=i % 3)
+        weights = [1, -16, -64, 2] if i % 3 else [0, 1, 0, 0]
+        side = 0
+        expected = brute(play, side, weights)
+        dd = solver_for(play, side, weights, rules)
+        assert dd.value() == expected
+        assert dd.value(-1, 0) <= max(expected, -1) or expected >= 0
+
+
+def test_full_deal_is_consistent_and_side_values_add_up() -> None:
+    rng = Rng(2)
+    deck = list(range(52))
+    for _ in range(2):
+        rng.shuffle(deck)
+        hands = [mask_of(deck[i * 13 - 52 + 52:(i + 1) * 13]) for i in range(4)]
+        hands = [mask_of(deck[i * 13:(i + 1) * 13]) for i in range(4)]
+        # late position: 6 tricks left
+        short = [mask_of(deck[i * 13:i * 13 + 6]) for i in range(4)]
+        ns = solve_tricks(short, leader=1, trump=SPADES, side=0)
+        ew = solve_tricks(short, leader=1, trump=SPADES, side=1)
+        assert ns + ew == 6
+        assert 0 <= solve_tricks(hands, leader=0, trump=SPADES, side=0) <= 13
+
+
+def test_quick_trick_bound_does_not_change_the_answer() -> None:
+    from parlour.cards import parse_cards as p
+    # North holds all the top spades: 4 sure tricks whatever the others do
+    hands = [p("AS KS QS JS"), p("2S 3H 4H 5H"), p("6H 7H 8H 9H"), p("TH JH QH KH")]
+    assert solve_tricks(hands, leader=0, trump=SPADES, side=0) == 4
+    # unbroken spades: North must lead spades anyway, holding nothing else
+    assert solve_tricks(hands, leader=0, trump=SPADES, side=0, broken=False,
+                        break_suit=SPADES) == 4
