@@ -25,9 +25,9 @@ parlour.games.base.IllegalAction: 2♣ must lead the first trick
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any
 
 from parlour.cards import (
     FULL_DECK,
@@ -35,29 +35,39 @@ from parlour.cards import (
     SUIT_NAMES,
     Rng,
     card_code,
-    card_codes,
     cards_of,
     lowest,
-    parse_card,
     pretty,
     shuffled_deck,
 )
 from parlour.games.base import TERMINAL, IllegalAction
+from parlour.games.hearts_actions import (
+    _TRIPLES,
+    PASS_ACROSS,
+    PASS_BIT,
+    PASS_LEFT,
+    PASS_NAMES,
+    PASS_NONE,
+    PASS_RIGHT,
+    PASS_ROTATION,
+    TWO_OF_CLUBS,
+    PassChoices,
+    action_to_string,
+    parse_action,
+    pass_action,
+)
 from parlour.games.hearts_scoring import (
     HEARTS_MASK,
     JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
     HandScore,
     HeartsOptions,
-    OptionsError,
-    describe_event,
-    end_events,
     game_winner,
     penalty_points,
     score_hand,
 )
 from parlour.games.trick import SEAT_NAMES, TrickPlay, TrickRules, deal_hands, sample_hands
-from parlour.records import FORMAT, RecordError, Replay
+from parlour.records import FORMAT, Replay
 
 __all__ = [
     "PASS_ACROSS",
@@ -73,17 +83,12 @@ __all__ = [
     "HeartsObservation",
     "HeartsOptions",
     "PassChoices",
+    "action_to_string",
+    "parse_action",
     "pass_action",
     "replay_record",
 ]
 
-TWO_OF_CLUBS = 0
-# A pass direction is how many seats clockwise the cards travel: to the left is
-# the next seat clockwise.
-PASS_NONE, PASS_LEFT, PASS_ACROSS, PASS_RIGHT = 0, 1, 2, 3
-PASS_NAMES = ("none", "left", "across", "right")
-PASS_ROTATION = (PASS_LEFT, PASS_RIGHT, PASS_ACROSS, PASS_NONE)  # hand 1, 2, 3, 4, again
-PASS_BIT = 1 << 52
 NO_POINTS_FIRST = "no points on the first trick"
 
 _RULES = {
@@ -93,109 +98,6 @@ _RULES = {
                     first_trick_reason=NO_POINTS_FIRST)
     for qbh in (False, True)
 }
-
-# The 286 ways to choose 3 of 13 cards, as positions in the hand, ordered so
-# that the pass actions come out ascending (highest card first, then middle).
-_TRIPLES: tuple[tuple[int, int, int], ...] = tuple(
-    (i, j, k) for k in range(13) for j in range(k) for i in range(j))
-
-
-def pass_action(mask: int) -> int:
-    """The action that passes the cards of ``mask`` (three cards)."""
-    return PASS_BIT | mask
-
-
-class PassChoices(Sequence[int]):
-    """The 286 passes of a 13-card hand, made on demand rather than listed.
-
-    >>> from parlour.cards import parse_cards
-    >>> choices = PassChoices(parse_cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"))
-    >>> len(choices), action_to_string(choices[0]), action_to_string(choices[-1])
-    (286, 'pass 2C 3C 4C', 'pass QC KC AC')
-    >>> pass_action(parse_cards("2C 3C AC")) in choices
-    True
-    """
-
-    __slots__ = ("hand", "cards")
-
-    def __init__(self, hand: int) -> None:
-        self.hand = hand
-        self.cards = cards_of(hand)
-
-    def __len__(self) -> int:
-        return 286 if len(self.cards) == 13 else 0
-
-    @overload
-    def __getitem__(self, index: int) -> int: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[int]: ...
-
-    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        n = len(self)
-        if index < 0:
-            index += n
-        if not 0 <= index < n:
-            raise IndexError("pass choice out of range")
-        i, j, k = _TRIPLES[index]
-        c = self.cards
-        return PASS_BIT | (1 << c[i]) | (1 << c[j]) | (1 << c[k])
-
-    def __iter__(self) -> Iterator[int]:
-        for index in range(len(self)):
-            yield self[index]
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, int) or action >> 52 != 1:
-            return False
-        mask = action ^ PASS_BIT
-        return mask.bit_count() == 3 and not mask & ~self.hand
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, PassChoices):
-            return other.hand == self.hand
-        return isinstance(other, (list, tuple)) and list(self) == list(other)
-
-    def __hash__(self) -> int:
-        return hash(self.hand)
-
-    def __repr__(self) -> str:
-        return f"PassChoices({card_codes(self.hand)!r})"
-
-
-def action_to_string(action: int) -> str:
-    if 0 <= action < 52:
-        return f"play {card_code(action)}"
-    if action >> 52 == 1 and (action ^ PASS_BIT).bit_count() == 3:
-        return "pass " + card_codes(action ^ PASS_BIT)
-    raise ValueError(f"{action} is not a Hearts action")
-
-
-def parse_action(text: str) -> int:
-    """An action from its notation: ``pass 2C 3D QS`` or ``play QS``.
-
-    >>> parse_action("play 10h") == parse_action("play TH")
-    True
-    >>> action_to_string(parse_action("pass qs 3d 2c"))
-    'pass 2C 3D QS'
-    """
-    words = text.strip().split()
-    verb = words[0].lower() if words else ""
-    if verb == "play" and len(words) == 2:
-        return parse_card(words[1])
-    if verb == "pass" and len(words) == 4:
-        mask = 0
-        for code in words[1:]:
-            c = parse_card(code)
-            if mask >> c & 1:
-                raise IllegalAction(f"{card_code(c)} is passed twice")
-            mask |= 1 << c
-        return PASS_BIT | mask
-    raise IllegalAction(
-        f"{text!r} is not an action: write 'pass' and three cards, like 'pass 2C 3D QS', "
-        "or 'play' and a card, like 'play QS'")
 
 
 def points_taken(taken: Sequence[int], options: HeartsOptions) -> list[int]:
@@ -345,16 +247,12 @@ class HeartsHand:
             raise IllegalAction("nothing to undo")
 
     def clone(self) -> HeartsHand:
-        other = HeartsHand.__new__(HeartsHand)
-        other.options = self.options
-        other.dealer = self.dealer
-        other.deal = self.deal
-        other.pass_dir = self.pass_dir
-        other.scores = self.scores[:]
+        # Through __init__: under mypyc, HeartsHand.__new__(HeartsHand) runs __init__
+        # without arguments and fails.
+        other = HeartsHand(self.deal, self.dealer, self.pass_dir, self.options, self.scores)
         other.passes = self.passes[:]
         other.play = self.play.copy()
         other.passing = self.passing
-        other._rules = self._rules
         return other
 
     def action_to_string(self, action: int) -> str:
@@ -646,9 +544,7 @@ class HeartsGame:
         self.hand.undo()
 
     def clone(self) -> HeartsGame:
-        other = HeartsGame.__new__(HeartsGame)
-        other.options = self.options
-        other.seed = self.seed
+        other = HeartsGame(self.options, self.seed, first_dealer=0)  # not __new__: see HeartsHand
         other._rng = Rng(self._rng.state)
         other.hands = self.hands[:-1] + [self.hand.clone()]
         other.results = self.results[:]
@@ -687,17 +583,8 @@ class HeartsGame:
                 "seed": self.seed, "hands": hands}
 
 
-def _parse_pass(entry: dict[str, Any], h: int) -> int:
-    name = entry.get("pass")
-    if name is None:
-        return PASS_ROTATION[h % 4]
-    if name not in PASS_NAMES:
-        raise RecordError(f"'pass' is one of {', '.join(PASS_NAMES)}, not {name!r}", hand=h)
-    return PASS_NAMES.index(name)
-
-
 def replay_record(record: dict[str, Any]) -> Replay:
-    """Replay a Hearts record, checking every action (see :mod:`parlour.records`).
+    """Replay a Hearts record, checking every action (see :mod:`parlour.games.hearts_record`).
 
     >>> game = HeartsGame(seed=3, options=HeartsOptions(target=40))
     >>> while not game.is_terminal():
@@ -706,60 +593,6 @@ def replay_record(record: dict[str, Any]) -> Replay:
     >>> replay.result["winner"] == game.winner, replay.result["scores"] == game.scores
     (True, True)
     """
-    from parlour.games import trick_record as tr
+    from parlour.games.hearts_record import replay
 
-    try:
-        options = HeartsOptions.from_json(record.get("options"))
-    except (OptionsError, TypeError) as e:
-        raise RecordError(str(e)) from None
-    out = Replay(game="hearts")
-    scores = [0, 0, 0, 0]
-    dealer = 0
-    winner: int | None = None
-    for h, entry in enumerate(tr.record_hands(record)):
-        if winner is not None:
-            raise RecordError("the game was already won before this hand", hand=h)
-        deal = tr.parse_deal(entry, h)
-        dealer = tr.parse_dealer(entry, h, dealer)
-        pass_dir = _parse_pass(entry, h)
-        scores = tr.parse_pair(entry, "scores", h, scores)
-        state = HeartsHand(deal, dealer, pass_dir, options, scores)
-        out.lines.append(
-            f"Hand {h + 1}: {SEAT_NAMES[dealer]} deals; pass {PASS_NAMES[pass_dir]}; scores "
-            + ", ".join(f"{SEAT_NAMES[s]} {scores[s]}" for s in range(4)))
-        out.lines.extend(tr.deal_lines(deal))
-        tr.play_actions(state, entry.get("actions", []), h, out.steps, state.is_terminal)
-        if pass_dir and len(state.passes) == 4:
-            out.lines.append("  passes: " + "; ".join(
-                f"{SEAT_NAMES[s]} {card_codes(state.passes[s])} to "
-                f"{SEAT_NAMES[(s + pass_dir) & 3]}" for s in range(4)))
-        out.lines.extend(tr.trick_lines(state.play.completed_tricks()))
-        summary: dict[str, Any] = {
-            "hand": h,
-            "dealer": dealer,
-            "pass": PASS_NAMES[pass_dir],
-            "passes": [card_codes(m).split() for m in state.passes],
-            "tricks": list(state.play.tricks_won),
-            "complete": state.is_terminal(),
-        }
-        if state.is_terminal():
-            result = state.score()
-            scores = result.scores
-            winner = game_winner(scores, options)
-            events = result.events + end_events(scores, options)
-            summary.update(points=result.points, moon=result.moon, gained=result.gained,
-                           scores=scores, events=events)
-            out.lines.append(
-                "  points " + " ".join(f"{SEAT_NAMES[s][0]} {result.points[s]}" for s in range(4))
-                + "; scores " + " ".join(f"{SEAT_NAMES[s][0]} {scores[s]}" for s in range(4)))
-            for event in events:
-                out.lines.append("  " + describe_event(event))
-        else:
-            summary["points"] = points_taken(state.play.taken, options)
-            out.lines.append("  (hand not finished)")
-        out.hands.append(summary)
-        dealer = (dealer + 1) & 3
-    out.result = {"scores": scores, "winner": winner}
-    if winner is not None:
-        out.lines.append(f"{SEAT_NAMES[winner]} wins the game with {scores[winner]}.")
-    return out
+    return replay(record)

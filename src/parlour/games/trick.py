@@ -147,9 +147,9 @@ class TrickPlay:
         self._breakers = self._break_mask | rules.breakers
 
     def copy(self) -> TrickPlay:
-        other = TrickPlay.__new__(TrickPlay)
-        other.rules = self.rules
-        other.hands = self.hands[:]
+        # Built through __init__: under mypyc, TrickPlay.__new__(TrickPlay) runs
+        # __init__ without arguments and fails.
+        other = TrickPlay(self.rules, self.hands, self.leader)
         other.trick = self.trick
         other.leader = self.leader
         other.player = self.player
@@ -161,8 +161,6 @@ class TrickPlay:
         other.trick_count = self.trick_count
         other.history = self.history[:]
         other._legal = self._legal
-        other._break_mask = self._break_mask
-        other._breakers = self._breakers
         return other
 
     @property
