@@ -30,8 +30,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.cards import (
+    CLUBS,
+    DIAMONDS,
     FULL_DECK,
     HEARTS,
+    SPADES,
     SUIT_NAMES,
     Rng,
     card_code,
@@ -90,6 +93,7 @@ __all__ = [
 ]
 
 NO_POINTS_FIRST = "no points on the first trick"
+_POINT_CARDS = HEARTS_MASK | (1 << QUEEN_OF_SPADES)
 
 _RULES = {
     qbh: TrickRules(break_suit=HEARTS, breakers=(1 << QUEEN_OF_SPADES) if qbh else 0,
@@ -317,6 +321,7 @@ class HeartsHand:
         """
         play = self.play
         passed = self.passes[seat] if seat < len(self.passes) else 0
+        voids, only_points = self._shown_voids()
         return HeartsObservation(
             seat=seat,
             dealer=self.dealer,
@@ -329,16 +334,37 @@ class HeartsHand:
             received=self.received(seat),
             plays=[entry[0] for entry in play.history],
             trick=play.trick,
-            leader=play.leader,
+            leader=-1 if self.passing else play.leader,  # the 2 of clubs' holder is secret
             player=self.current_player(),
             points=self.points(),
             played=play.played,
             played_by=play.played_by(),
-            voids=list(play.voids),
+            voids=voids,
+            only_points=only_points,
             hearts_broken=play.broken,
             scores=list(self.scores),
             cards_left=[h.bit_count() for h in play.hands],
         )
+
+    def _shown_voids(self) -> tuple[list[int], int]:
+        """The suits each seat has shown it lacks, and the seats shown to hold
+        nothing but points on the first trick (as a 4-bit mask).
+
+        Besides not following suit, a heart led before hearts are broken shows
+        the leader held only hearts, and a point card dropped on the first trick
+        shows the player held nothing but hearts and perhaps the queen.
+        """
+        play = self.play
+        voids = list(play.voids)
+        only_points = 0
+        for n, (c, p, _leader, trick, broken, _v, _w) in enumerate(play.history):
+            if not trick:
+                if not broken and (1 << c) & HEARTS_MASK:
+                    voids[p] |= ~(1 << HEARTS) & 0xF
+            elif n < 4 and (1 << c) & _POINT_CARDS and c // 13 != trick[0] // 13:
+                voids[p] |= (1 << CLUBS) | (1 << DIAMONDS)
+                only_points |= 1 << p
+        return voids, only_points
 
     def resample(self, seat: int, rng: Rng) -> HeartsHand:
         """A copy with the cards ``seat`` cannot see dealt afresh, consistently
@@ -375,6 +401,7 @@ class HeartsObservation:
     played: int
     played_by: list[int]
     voids: list[int]
+    only_points: int  # seats shown to hold only hearts and perhaps the queen (bit per seat)
     hearts_broken: bool
     scores: list[int]
     cards_left: list[int]
@@ -411,9 +438,10 @@ class HeartsObservation:
         known[o] = self.hand
         if d:
             known[(o + d) & 3] = self.passed & ~self.played
-        counts = [0 if s == o else self.cards_left[s] - known[s].bit_count() for s in range(4)]
+        if not (self.played | self.hand) & 1:
+            known[self.leader] |= 1  # the 2 of clubs is with the seat that must lead it
         unseen = FULL_DECK & ~self.played & ~self.hand
-        current = sample_hands(unseen, counts, self.voids, known, rng)
+        current = self._sample_current(unseen, known, rng)
         after_pass = [current[s] | self.played_by[s] for s in range(4)]
         deal = after_pass
         gave = [0, 0, 0, 0]
@@ -435,6 +463,39 @@ class HeartsObservation:
             state.apply(c)
         return state
 
+    def _sample_current(self, unseen: int, known: list[int], rng: Rng) -> list[int]:
+        """The other seats' current cards. A seat that showed it held only points
+        on the first trick holds no spade but perhaps the queen: the queen, if
+        unseen, goes to it (with the chance of one card among its hearts and
+        the queen) or elsewhere, whichever the other constraints allow."""
+        voids = list(self.voids)
+        queen = 1 << QUEEN_OF_SPADES
+        takers = []
+        for s in range(4):
+            if self.only_points >> s & 1 and s != self.seat:
+                voids[s] |= 1 << SPADES
+                if unseen & queen and not (known[0] | known[1] | known[2] | known[3]) & queen:
+                    takers.append(s)
+        choices: list[int] = [-1]
+        if takers:
+            taker = takers[rng.below(len(takers))]
+            hearts = (unseen & HEARTS_MASK).bit_count()
+            if rng.below(hearts + 1) < self.cards_left[taker]:
+                choices.insert(0, taker)
+            else:
+                choices.append(taker)
+        for choice in choices:
+            placed = known[:]
+            if choice >= 0:
+                placed[choice] |= queen
+            counts = [0 if s == self.seat else self.cards_left[s] - placed[s].bit_count()
+                      for s in range(4)]
+            try:
+                return sample_hands(unseen, counts, voids, placed, rng)
+            except ValueError:
+                continue
+        raise ValueError("no deal of the unseen cards fits what has been seen")
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": "hearts",
@@ -451,6 +512,7 @@ class HeartsObservation:
             "player": self.player,
             "points": self.points,
             "voids": [[SUIT_NAMES[s] for s in range(4) if v >> s & 1] for v in self.voids],
+            "only_points": [s for s in range(4) if self.only_points >> s & 1],
             "hearts_broken": self.hearts_broken,
             "scores": self.scores,
             "cards_left": self.cards_left,
