@@ -137,9 +137,9 @@ class HeartsHand:
         options: HeartsOptions | None = None,
         scores: Sequence[int] = (0, 0, 0, 0),
     ) -> None:
-        if len(deal) != 4 or any(m.bit_count() != 13 for m in deal) or (
-            deal[0] | deal[1] | deal[2] | deal[3]
-        ) != FULL_DECK:
+        if len(deal) != 4 or (deal[0] | deal[1] | deal[2] | deal[3]) != FULL_DECK or not (
+            deal[0].bit_count() == deal[1].bit_count() == deal[2].bit_count() == 13
+        ):
             raise ValueError("a deal is four hands of 13 distinct cards, 52 in all")
         if not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0..3, not {dealer}")

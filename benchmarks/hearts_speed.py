@@ -1,0 +1,183 @@
+"""Hearts speed: random complete hands a second, Parlour beside OpenSpiel's C++ engine.
+
+    python benchmarks/hearts_speed.py [--seconds 3] [--repeats 3] [--quick]
+
+A hand is the deal, the passes, 52 cards and the score, all through each
+engine's public API, driven the same way on both sides, with our rules on
+both (OpenSpiel's options set as in ``tests/test_hearts_openspiel.py``). The
+pass direction rotates left, right, across, none on both sides, so three
+hands in four have passes.
+
+- ``random agent``: Python's ``random.Random.choice`` among the legal actions at
+  every step. Parlour deals with ``HeartsHand.from_seed`` and a pass is one
+  action among the 286 ways to choose three cards; OpenSpiel takes its pass
+  direction and 52 chance actions (a deck shuffled with the same ``random``,
+  one ``apply_action`` a card), and a pass is three single-card actions.
+- ``engine only``: the same, but the choice is ``legal[r % len(legal)]`` with
+  ``r`` read from a list of random numbers made beforehand, and the deals made
+  beforehand too, so the agent and the shuffle cost next to nothing.
+
+Each side runs for ``--seconds`` per repeat, Parlour and OpenSpiel alternating,
+and the best repeat of each is printed. Parlour should be compiled
+(``make compile``); the header says.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable
+from itertools import cycle
+from typing import Any
+
+from common import Rate, measure, print_table
+from parlour.cards import shuffled_deck
+from parlour.games.hearts import PASS_ROTATION, HeartsHand
+from parlour.games.trick import deal_hands
+
+TARGET = 1.5  # Parlour at least this many times OpenSpiel's rate
+OPENSPIEL_OPTIONS = {
+    "pass_cards": True,
+    "no_pts_on_first_trick": True,
+    "must_break_hearts": True,
+    "qs_breaks_hearts": False,
+    "can_lead_any_club": False,
+    "can_lead_hearts_instead_of_qs": False,
+    "jd_bonus": False,
+    "avoid_all_tricks_bonus": False,
+}
+# OpenSpiel's pass-direction outcome is ours numerically (0 none, 1 left, 2 across, 3 right).
+DIRECTIONS = PASS_ROTATION
+
+
+def parlour_random(seed: int) -> Callable[[], object]:
+    rng = random.Random(seed)
+    choice = rng.choice
+    seeds = iter(range(seed, 1 << 62))
+    directions = cycle(DIRECTIONS).__next__
+
+    def hand() -> object:
+        state = HeartsHand.from_seed(next(seeds), dealer=3, pass_dir=directions())
+        while not state.is_terminal():
+            state.apply(choice(state.legal_actions()))
+        return state.score()
+
+    return hand
+
+
+def openspiel_random(game: Any, seed: int) -> Callable[[], object]:
+    rng = random.Random(seed)
+    choice = rng.choice
+    shuffle = rng.shuffle
+    deck = list(range(52))
+    directions = cycle(DIRECTIONS).__next__
+
+    def hand() -> object:
+        state = game.new_initial_state()
+        state.apply_action(directions())
+        shuffle(deck)
+        for card in deck:
+            state.apply_action(card)
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+        return state.returns()
+
+    return hand
+
+
+def _numbers(seed: int, n: int = 1 << 16) -> Callable[[], int]:
+    rng = random.Random(seed)
+    return cycle([rng.getrandbits(30) for _ in range(n)]).__next__
+
+
+def parlour_engine(seed: int) -> Callable[[], object]:
+    number = _numbers(seed)
+    deals = [(deal_hands(shuffled_deck(seed * 1024 + i), 3), DIRECTIONS[i % 4])
+             for i in range(1024)]
+    next_deal = cycle(deals).__next__
+
+    def hand() -> object:
+        deal, direction = next_deal()
+        state = HeartsHand(deal, 3, direction)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[number() % len(legal)])
+        return state.score()
+
+    return hand
+
+
+def openspiel_engine(game: Any, seed: int) -> Callable[[], object]:
+    number = _numbers(seed)
+    rng = random.Random(seed)
+    decks = []
+    for i in range(1024):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        decks.append((DIRECTIONS[i % 4], deck))
+    next_deck = cycle(decks).__next__
+
+    def hand() -> object:
+        direction, deck = next_deck()
+        state = game.new_initial_state()
+        state.apply_action(direction)
+        for card in deck:
+            state.apply_action(card)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[number() % len(legal)])
+        return state.returns()
+
+    return hand
+
+
+def race(ours: Callable[[], object], theirs: Callable[[], object], seconds: float,
+         repeats: int, label: str) -> tuple[Rate, Rate]:
+    """Alternate the two sides ``repeats`` times; keep each side's best run."""
+    best: list[Rate | None] = [None, None]
+    for r in range(repeats):
+        for side, (name, fn) in enumerate((("Parlour", ours), ("OpenSpiel", theirs))):
+            rate = measure(fn, seconds=seconds, label=f"{label}: {name} {r + 1}/{repeats}")
+            old = best[side]
+            if old is None or rate.per_second > old.per_second:
+                best[side] = rate
+    assert best[0] is not None and best[1] is not None
+    return best[0], best[1]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="per side per repeat")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="1 s per side, 1 repeat")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.quick:
+        args.seconds, args.repeats = 1.0, 1
+    try:
+        import pyspiel
+    except ImportError:
+        print("OpenSpiel is not installed (pip install open-spiel): nothing to compare with")
+        return 0
+    game = pyspiel.load_game("hearts", OPENSPIEL_OPTIONS)
+    rows = []
+    rows.append(("random agent", *race(parlour_random(args.seed),
+                                       openspiel_random(game, args.seed),
+                                       args.seconds, args.repeats, "random agent")))
+    rows.append(("engine only", *race(parlour_engine(args.seed),
+                                      openspiel_engine(game, args.seed),
+                                      args.seconds, args.repeats, "engine only")))
+    print()
+    print_table(f"Hearts: random complete hands (deal, passes, 52 cards, score), best of "
+                f"{args.repeats} x {args.seconds:g} s a side", "hands/s", rows,
+                reference="OpenSpiel")
+    ratio = rows[0][1].per_second / rows[0][2].per_second
+    verdict = "meets" if ratio >= TARGET else "MISSES"
+    print(f"  target: Parlour >= {TARGET}x OpenSpiel with the random agent: {verdict} "
+          f"({ratio:.2f}x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
