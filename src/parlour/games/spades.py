@@ -222,15 +222,10 @@ class SpadesHand:
             raise IllegalAction("nothing to undo")
 
     def clone(self) -> SpadesHand:
-        other = SpadesHand.__new__(SpadesHand)
-        other.options = self.options
-        other.dealer = self.dealer
-        other.deal = self.deal
-        other.scores = self.scores[:]
-        other.bags = self.bags[:]
+        # Built through __init__: a compiled class cannot be made with __new__ alone.
+        other = SpadesHand(self.deal, self.dealer, self.options, self.scores, self.bags)
         other.bids = self.bids[:]
         other.play = self.play.copy()
-        other._bid_list = self._bid_list
         return other
 
     def action_to_string(self, action: int) -> str:
@@ -442,9 +437,7 @@ class SpadesGame:
         self.hand.undo()
 
     def clone(self) -> SpadesGame:
-        other = SpadesGame.__new__(SpadesGame)
-        other.options = self.options
-        other.seed = self.seed
+        other = SpadesGame(self.options, self.seed, first_dealer=0)
         other._rng = Rng(self._rng.state)
         other.hands = self.hands[:-1] + [self.hand.clone()]
         other.results = self.results[:]
