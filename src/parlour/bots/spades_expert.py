@@ -1,0 +1,509 @@
+"""The ``expert`` Spades bot: sampled deals, solved, scored as the team's points.
+
+Each decision deals the unseen cards afresh many times, consistently with
+the observation (voids, and bids: a nil bidder rarely holds the ace of
+spades), and values every candidate card on every sample:
+
+- late in the hand (``dd_tricks`` tricks left or fewer) with the
+  double-dummy solver of :mod:`parlour.solvers.double_dummy`, weighted so
+  that a trick taken by a nil bidder counts far more than any other;
+- earlier, with a fast playout in which every seat follows simple rules
+  with the sample's cards in view.
+
+The outcome of each sample is turned into the team's *score* for the hand
+(contract made or set, bags and the bag penalty, nils made or failed), minus
+the opponents', plus a bonus for reaching the target first; the card with the
+best mean wins. Bids are chosen the same way: sampled deals are played out
+for a nil and for a number bid, and the bid with the best expected score is
+made.
+
+>>> from parlour.games.spades import SpadesHand
+>>> hand = SpadesHand.from_seed(2, dealer=0)
+>>> bot = ExpertBot(seed=1, samples=6)
+>>> action = bot.choose(hand.observation(1), hand.legal_actions())
+>>> action in hand.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from parlour.bots.base import register_bot
+from parlour.bots.spades_rules import RuleBot, estimate_tricks, nil_danger, seat_bid
+from parlour.cards import FULL_DECK, Rng
+from parlour.games.spades import (
+    BID_BASE,
+    BLIND_NIL_ACTION,
+    SpadesHand,
+    SpadesObservation,
+    bid_action,
+)
+from parlour.games.spades_scoring import score_hand
+from parlour.games.trick import TrickPlay, sample_hands
+from parlour.solvers.double_dummy import DoubleDummy
+
+__all__ = ["ExpertBot", "Evaluation"]
+
+SPADES = 3
+SPADE_MASK = 0x1FFF << 39
+_SUIT = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+# Lexicographic weights of the solver: an own nil bidder's trick, then an
+# opposing nil bidder's trick, then a counted trick of the team.
+W_OWN_NIL = -256
+W_OPP_NIL = 16
+WIN_BONUS = 150
+
+
+class Evaluation:
+    """The expert's view of each candidate action: mean score difference and
+    mean tricks the team takes (for hints and bid advice)."""
+
+    def __init__(self) -> None:
+        self.actions: list[int] = []
+        self.value: list[float] = []
+        self.tricks: list[float] = []
+        self.nil_safe: list[float] = []
+        self.samples = 0
+
+    def best(self) -> int:
+        i = 0
+        for j in range(1, len(self.actions)):
+            if self.value[j] > self.value[i] + 1e-9:
+                i = j
+        return self.actions[i]
+
+
+class ExpertBot:
+    """Sampling bot: ``samples`` deals a decision (0 = by tricks left),
+    ``time_budget`` seconds a decision (0 = fixed counts, deterministic),
+    ``dd_tricks``: from how many tricks left the exact solver takes over."""
+
+    name = "expert"
+
+    def __init__(self, seed: int = 0, samples: int = 0, time_budget: float = 0.0,
+                 dd_tricks: int = 6, bid_samples: int = 24) -> None:
+        self.rng = Rng(seed)
+        self.samples = samples
+        self.time_budget = time_budget
+        self.dd_tricks = dd_tricks
+        self.bid_samples = bid_samples
+        self._rules = RuleBot("normal", seed)
+
+    # --- the interface ---------------------------------------------------
+
+    def choose(self, observation: SpadesObservation, legal_actions: Sequence[int]) -> int:
+        if legal_actions[0] >= BID_BASE:
+            return self.evaluate_bids(observation, legal_actions).best()
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        return self.evaluate_play(observation, legal_actions).best()
+
+    # --- sampling ----------------------------------------------------------
+
+    def sample(self, obs: SpadesObservation) -> SpadesHand:
+        """A deal consistent with the observation, biased towards the bids:
+        up to a few redeals when a hand looks unlike its bid."""
+        voids = _voids(obs)
+        state = _deal(obs, voids, self.rng)
+        for _try in range(6):
+            if _plausible(state, obs):
+                break
+            state = _deal(obs, voids, self.rng)
+        return state
+
+    def _sample_count(self, tricks_left: int, moves: int) -> int:
+        if self.samples > 0:
+            return self.samples
+        if tricks_left <= self.dd_tricks:
+            return 24 if tricks_left <= 4 else 16
+        return 30 if moves <= 4 else 20
+
+    # --- card play ---------------------------------------------------------
+
+    def evaluate_play(self, obs: SpadesObservation, legal: Sequence[int]) -> Evaluation:
+        """Mean outcome of each legal card over sampled deals."""
+        start = time.perf_counter()
+        cands = _distinct(obs, legal)
+        ev = Evaluation()
+        sums = [0.0] * len(cands)
+        tricks = [0.0] * len(cands)
+        safe = [0.0] * len(cands)
+        tricks_left = 13 - sum(obs.tricks_won)
+        n = self._sample_count(tricks_left, len(cands))
+        team = obs.seat & 1
+        done = 0
+        while True:
+            state = self.sample(obs)
+            if tricks_left <= self.dd_tricks:
+                results = self._solve(state, obs, cands)
+            else:
+                results = [self._playout(state, c) for c in cands]
+            for i in range(len(cands)):
+                t = results[i]
+                sums[i] += self._utility(obs, t)
+                tricks[i] += t[team] + t[team + 2]
+                nil_seat = obs.seat if seat_bid(obs, obs.seat) == 0 else (obs.seat + 2) & 3
+                safe[i] += 1.0 if t[nil_seat] == 0 else 0.0
+            done += 1
+            if self.time_budget > 0:
+                if time.perf_counter() - start > self.time_budget or done >= 400:
+                    break
+            elif done >= n:
+                break
+        ev.samples = done
+        for i, c in enumerate(cands):
+            ev.actions.append(c)
+            ev.value.append(sums[i] / done)
+            ev.tricks.append(tricks[i] / done)
+            ev.nil_safe.append(safe[i] / done)
+        return ev
+
+    def _solve(self, state: SpadesHand, obs: SpadesObservation,
+               cands: list[int]) -> list[list[int]]:
+        """Final tricks per seat after each candidate, by the exact solver."""
+        play = state.play
+        bids = [seat_bid(obs, s) for s in range(4)]
+        team = obs.seat & 1
+        weights = [0, 0, 0, 0]
+        for s in range(4):
+            alive = bids[s] == 0 and play.tricks_won[s] == 0
+            if (s & 1) == team:
+                weights[s] = W_OWN_NIL if alive else (1 if bids[s] != 0 else 0)
+            else:
+                weights[s] = W_OPP_NIL if alive else 0
+        dd = DoubleDummy(play.hands, play.leader, play.trick, trump=SPADES, side=team,
+                         weights=weights, break_suit=SPADES, broken=play.broken,
+                         tricks_done=play.trick_count)
+        values: dict[int, int] = {}
+        for c, v in dd.move_values():
+            values[c] = v
+        left = 13 - play.trick_count
+        out: list[list[int]] = []
+        for c in cands:
+            v = values[c] + 256 * 13
+            a = v % 16
+            b = (v // 16) % 16
+            own_nil = 13 - v // 256
+            t = list(play.tricks_won)
+            counted = -1
+            opp_counted = -1
+            for s in range(4):
+                if (s & 1) == team:
+                    if weights[s] == W_OWN_NIL:
+                        t[s] += own_nil
+                    elif counted < 0 and weights[s] == 1:
+                        counted = s
+                elif weights[s] == W_OPP_NIL:
+                    t[s] += b
+                elif opp_counted < 0 and bids[s] != 0:
+                    opp_counted = s
+            t[counted if counted >= 0 else team] += a
+            rest = left - a - b - own_nil
+            t[opp_counted if opp_counted >= 0 else 1 - team] += rest
+            out.append(t)
+        return out
+
+    def _playout(self, state: SpadesHand, first: int) -> list[int]:
+        play = state.play.copy()
+        bids = [seat_bid_of(state, s) for s in range(4)]
+        play.play(first)
+        while play.trick_count < 13:
+            play.play(rollout_card(play, bids))
+        return list(play.tricks_won)
+
+    def _utility(self, obs: SpadesObservation, tricks: list[int]) -> float:
+        bids = [b if b is not None else 3 for b in (seat_bid(obs, s) for s in range(4))]
+        raw = [obs.bids[(s - obs.dealer - 1) & 3] if (s - obs.dealer - 1) & 3 < len(obs.bids)
+               else bids[s] for s in range(4)]
+        return team_utility(raw, tricks, obs.scores, obs.bags, obs, obs.seat & 1)
+
+    # --- bidding -----------------------------------------------------------
+
+    def evaluate_bids(self, obs: SpadesObservation, legal: Sequence[int]) -> Evaluation:
+        """Expected score of each sensible bid, from sampled deals played out.
+
+        Each sample is played out twice by fast playouts: once with this seat
+        bidding nil (its chance to take no trick), once with a number bid (the
+        team's tricks); the expected score of every bid follows from those."""
+        hand = obs.hand
+        est = estimate_tricks(hand)
+        guess = max(1, min(13, round(est)))
+        nil_ok = bid_action(0) in legal and nil_danger(hand) < 0.9
+        team = obs.seat & 1
+        me = obs.seat
+        partner = (me + 2) & 3
+        ev = Evaluation()
+        k = self.bid_samples if self.samples == 0 else self.samples
+        outcomes: list[tuple[list[int], list[int]]] = []  # (bids, tricks) for number bids
+        nil_outcomes: list[tuple[list[int], list[int]]] = []
+        for _i in range(k):
+            state = self.sample(obs)
+            outcomes.append(self._bid_playout(state, me, guess))
+            if nil_ok:
+                nil_outcomes.append(self._bid_playout(state, me, 0))
+        candidates = sorted({max(1, guess + d) for d in (-2, -1, 0, 1, 2)} & set(range(1, 14)))
+        for b in candidates:
+            if bid_action(b) not in legal:
+                continue
+            total = 0.0
+            tr = 0.0
+            for bids, tricks in outcomes:
+                bids2 = bids[:]
+                bids2[me] = b
+                total += team_utility(bids2, tricks, obs.scores, obs.bags, obs, team)
+                tr += tricks[me]
+            ev.actions.append(bid_action(b))
+            ev.value.append(total / k)
+            ev.tricks.append(tr / k)
+            ev.nil_safe.append(0.0)
+        if nil_ok and nil_outcomes:
+            total = 0.0
+            safe = 0.0
+            for bids, tricks in nil_outcomes:
+                total += team_utility(bids, tricks, obs.scores, obs.bags, obs, team)
+                safe += 1.0 if tricks[me] == 0 else 0.0
+            p_bid = seat_bid(obs, partner)
+            # A nil beside a partner's nil is rarely right: both must survive.
+            penalty = 60.0 if p_bid == 0 else 0.0
+            ev.actions.append(bid_action(0))
+            ev.value.append(total / len(nil_outcomes) - penalty)
+            ev.tricks.append(0.0)
+            ev.nil_safe.append(safe / len(nil_outcomes))
+        if not ev.actions:
+            ev.actions.append(legal[0] if legal[0] != BLIND_NIL_ACTION else legal[1])
+            ev.value.append(0.0)
+            ev.tricks.append(est)
+            ev.nil_safe.append(0.0)
+        ev.samples = k
+        return ev
+
+    def _bid_playout(self, state: SpadesHand, me: int, my_bid: int) -> tuple[list[int], list[int]]:
+        """Finish the bidding (others bid as ``normal`` would, this seat ``my_bid``)
+        and play the hand out; returns (bids per seat, tricks per seat)."""
+        s = state.clone()
+        while s.bidding:
+            seat = s.current_player()
+            if seat == me:
+                s.apply(bid_action(my_bid))
+            else:
+                s.apply(self._rules.bid(s.observation(seat), s.legal_actions()))
+        bids = [seat_bid_of(s, x) for x in range(4)]
+        play = s.play
+        while play.trick_count < 13:
+            play.play(rollout_card(play, bids))
+        return bids, list(play.tricks_won)
+
+
+def seat_bid_of(state: SpadesHand, seat: int) -> int:
+    i = (seat - state.dealer - 1) & 3
+    if i >= len(state.bids):
+        return 3
+    b = state.bids[i]
+    return 0 if b < 0 else b
+
+
+def team_utility(bids: list[int], tricks: list[int], scores: list[int], bags: list[int],
+                 obs: SpadesObservation, team: int) -> float:
+    """The team's points for the hand minus the opponents', with a bonus for
+    reaching the target first (and the same malus for the opponents)."""
+    r = score_hand(bids, tricks, scores, bags, obs.options)
+    u = float(r.points[team] - r.points[1 - team])
+    target = obs.options.target
+    mine = r.scores[team]
+    theirs = r.scores[1 - team]
+    if mine >= target and mine > theirs:
+        u += WIN_BONUS
+    elif theirs >= target and theirs > mine:
+        u -= WIN_BONUS
+    return u
+
+
+def _voids(obs: SpadesObservation) -> list[int]:
+    """The observation's voids, plus one more inference: a seat that led a
+    spade before spades were broken held nothing but spades."""
+    voids = list(obs.voids)
+    broken = False
+    trick: list[int] = []
+    leader = obs.dealer + 1
+    for a in obs.actions:
+        if a >= BID_BASE:
+            continue
+        if not trick:
+            seat = leader & 3
+            if a // 13 == SPADES and not broken:
+                voids[seat] |= 0b0111
+        if a // 13 == SPADES:
+            broken = True
+        trick.append(a)
+        if len(trick) == 4:
+            best = 0
+            for i in range(1, 4):
+                if _beats(trick[i], trick[best]):
+                    best = i
+            leader = leader + best
+            trick = []
+    return voids
+
+
+def _deal(obs: SpadesObservation, voids: list[int], rng: Rng) -> SpadesHand:
+    """Like ``obs.sample``, with the extra voids."""
+    mine = obs.hand
+    unseen = FULL_DECK & ~obs.played & ~mine
+    counts = [0 if s == obs.seat else obs.cards_left[s] for s in range(4)]
+    known = [mine if s == obs.seat else 0 for s in range(4)]
+    current = sample_hands(unseen, counts, voids, known, rng)
+    deal = [current[s] | obs.played_by[s] for s in range(4)]
+    state = SpadesHand(deal, obs.dealer, obs.options, obs.scores, obs.bags)
+    for a in obs.actions:
+        state.apply(a)
+    return state
+
+
+def _plausible(state: SpadesHand, obs: SpadesObservation) -> bool:
+    """Whether each other seat's dealt hand fits its bid, roughly."""
+    for s in range(4):
+        if s == obs.seat:
+            continue
+        b = seat_bid(obs, s)
+        if b is None:
+            continue
+        dealt = state.deal[s]
+        if b == 0:
+            if dealt & (1 << 51 | 1 << 50) or nil_danger(dealt) >= 0.9:
+                return False
+        elif abs(estimate_tricks(dealt) - b) > 2.5:
+            return False
+    return True
+
+
+def _distinct(obs: SpadesObservation, legal: Sequence[int]) -> list[int]:
+    """The legal cards, one of each run of cards that are equivalent for this seat
+    (same suit, nothing still out between them)."""
+    out: list[int] = []
+    out_mask = FULL_DECK & ~obs.played & ~obs.hand
+    prev = -1
+    for c in sorted(legal):
+        if prev >= 0 and prev // 13 == c // 13:
+            between = ((1 << c) - 1) & ~((2 << prev) - 1)
+            trick_cards = 0
+            for t in obs.trick:
+                trick_cards |= 1 << t
+            if not between & (out_mask | trick_cards):
+                prev = c
+                continue
+        out.append(c)
+        prev = c
+    return out
+
+
+def _beats(c: int, best: int) -> bool:
+    if c // 13 == best // 13:
+        return c > best
+    return c // 13 == SPADES
+
+
+def rollout_card(play: TrickPlay, bids: list[int]) -> int:
+    """A quick, sensible card for the player to act, with every hand in view
+    (used inside sampled deals only, where the "hidden" cards are invented)."""
+    legal = play.legal_mask()
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    p = play.player
+    hands = play.hands
+    partner = (p + 2) & 3
+    trick = play.trick
+    nil_me = bids[p] == 0 and play.tricks_won[p] == 0
+    nil_partner = bids[partner] == 0 and play.tricks_won[partner] == 0
+    if not trick:
+        if nil_me:
+            return _lowest_rank(legal & ~SPADE_MASK or legal)
+        others = hands[(p + 1) & 3] | hands[(p + 3) & 3] | hands[partner]
+        best_master = -1
+        for s in range(4):
+            mine = legal & _SUIT[s]
+            if mine:
+                top = mine.bit_length() - 1
+                if not others & _SUIT[s] & ~((2 << top) - 1):
+                    if s != SPADES and (others & _SUIT[s]) == 0:
+                        continue
+                    if best_master < 0 or (best_master // 13 == SPADES and s != SPADES):
+                        best_master = top
+        if best_master >= 0 and not nil_partner:
+            return best_master
+        if nil_partner:
+            return legal.bit_length() - 1 if not legal & ~SPADE_MASK else (
+                (legal & ~SPADE_MASK).bit_length() - 1)
+        return _lowest_rank(legal & ~SPADE_MASK or legal)
+    best = trick[0]
+    idx = 0
+    for i in range(1, len(trick)):
+        if _beats(trick[i], best):
+            best = trick[i]
+            idx = i
+    win_seat = (play.leader + idx) & 3
+    winners = 0
+    m = legal
+    while m:
+        c = (m & -m).bit_length() - 1
+        m &= m - 1
+        if _beats(c, best):
+            winners |= 1 << c
+    losers = legal & ~winners
+    if nil_me:
+        if losers:
+            return losers.bit_length() - 1 if not losers & SPADE_MASK or (
+                best // 13 == SPADES) else (losers & ~SPADE_MASK or losers).bit_length() - 1
+        return winners.bit_length() - 1
+    if nil_partner and win_seat == partner and winners:
+        return (winners & -winners).bit_length() - 1
+    # Partner is winning: keep it so if nobody after can beat it.
+    if win_seat == partner and not nil_partner and not _beatable(play, best, len(trick)):
+        return _lowest_rank(losers & ~SPADE_MASK or losers or legal)
+    if winners:
+        # The cheapest winner that the players after cannot beat, else go low.
+        m = winners
+        while m:
+            c = (m & -m).bit_length() - 1
+            m &= m - 1
+            if not _beatable(play, c, len(trick) + 1):
+                return c
+        if len(trick) == 3:
+            return (winners & -winners).bit_length() - 1
+    return _lowest_rank(losers & ~SPADE_MASK or losers or legal)
+
+
+def _beatable(play: TrickPlay, best: int, played: int) -> bool:
+    """Whether a player still to play to this trick can beat ``best``."""
+    led = play.trick[0] // 13 if play.trick else best // 13
+    for k in range(played, 4):
+        seat = (play.leader + k) & 3
+        h = play.hands[seat]
+        follow = h & _SUIT[led]
+        if follow:
+            if best // 13 == led and follow.bit_length() - 1 > best:
+                return True
+        elif h & SPADE_MASK and (
+                best // 13 != SPADES or (h & SPADE_MASK).bit_length() - 1 > best):
+            return True
+    return False
+
+
+def _lowest_rank(mask: int) -> int:
+    best = -1
+    m = mask
+    while m:
+        c = (m & -m).bit_length() - 1
+        m &= m - 1
+        if best < 0 or c % 13 < best % 13:
+            best = c
+    return best
+
+
+def _make(seed: int = 0, samples: int = 0, time_budget: float = 0.0, dd_tricks: int = 6,
+          bid_samples: int = 24) -> ExpertBot:
+    return ExpertBot(seed, samples, time_budget, dd_tricks, bid_samples)
+
+
+register_bot("spades", "expert", _make)
