@@ -7,7 +7,6 @@ STAMP := $(VENV)/.installed
 FAST := parlour/cards.py parlour/games/trick.py parlour/games/spades_scoring.py \
         parlour/games/spades.py parlour/games/hearts_scoring.py \
         parlour/games/hearts_actions.py parlour/games/hearts.py
-FAST += parlour/solvers/double_dummy.py
 FAST += parlour/solvers/double_dummy.py parlour/bots/spades_expert.py
 COMPILED := $(VENV)/.compiled
 
