@@ -23,14 +23,23 @@ class Progress:
         self.start = time.monotonic()
         self._drawn = 0.0
         self.note = ""
+        # On a terminal the bar redraws in place; in a log, a line every tenth.
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self._logged_tenths = 0
 
     def update(self, n: int = 1, note: str = "") -> None:
         self.done += n
         if note:
             self.note = note
         now = time.monotonic()
-        if self.enabled and (now - self._drawn >= 0.1 or self.done >= self.total):
-            self._drawn = now
+        if not self.enabled:
+            return
+        if self.tty:
+            if now - self._drawn >= 0.1 or self.done >= self.total:
+                self._drawn = now
+                self._draw(now)
+        elif 10 * self.done // self.total > self._logged_tenths:
+            self._logged_tenths = 10 * self.done // self.total
             self._draw(now)
 
     def _draw(self, now: float) -> None:
@@ -40,13 +49,16 @@ class Progress:
         rate = self.done / elapsed
         eta = (self.total - self.done) / rate if rate > 0 else 0.0
         bar = "#" * filled + "." * (width - filled)
-        line = (f"\r{self.label} [{bar}] {self.done}/{self.total}  {rate:.1f}/s"
+        line = (f"{self.label} [{bar}] {self.done}/{self.total}  {rate:.1f}/s"
                 f"  eta {eta:.0f}s  {self.note}")
-        self.stream.write(line[:160].ljust(80))
+        if self.tty:
+            self.stream.write("\r" + line[:160].ljust(80))
+        else:
+            self.stream.write(line[:160] + "\n")
         self.stream.flush()
 
     def close(self) -> None:
-        if self.enabled:
+        if self.enabled and self.tty:
             self._draw(time.monotonic())
             self.stream.write("\n")
             self.stream.flush()
