@@ -1,0 +1,175 @@
+"""Duplicate Hearts matches between two bots (the ``parlour arena hearts`` logic).
+
+Side A sits in two opposite seats and side B in the other two; every deal is
+played twice, the second time with everyone moved one seat round, so each
+side holds every hand once and the luck of the deal cancels. The figures:
+points a hand for each side (per seat, as the hand adds them to the score),
+their difference with a 95% interval over deals, deals won, and each side's
+decision times (median and 95th percentile, forced moves left out).
+
+Bots see only observations. A reference player that needs OpenSpiel's own
+state (:mod:`parlour.bots.openspiel_hearts`) gets it from a *table*, an
+observer told of the deal and of every action, never from the bot interface.
+
+>>> from parlour.bots.base import make_bot
+>>> r = duplicate_match(lambda s: make_bot("hearts", "normal", seed=s),
+...                     lambda s: make_bot("hearts", "random", seed=s), hands=2, seed=1)
+>>> r.deals, len(r.diffs)
+(2, 2)
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from parlour.bots.base import Bot
+from parlour.games.hearts import PASS_ROTATION, HeartsHand, HeartsOptions
+
+__all__ = ["MatchResult", "Observer", "duplicate_match", "play_hand", "report_lines"]
+
+
+class Observer(Protocol):
+    """Told of each hand and action (an engine kept in lock-step with ours)."""
+
+    def start(self, hand: HeartsHand) -> None: ...
+
+    def apply(self, action: int) -> None: ...
+
+
+@dataclass
+class MatchResult:
+    """A duplicate match. ``diffs[i]``: points a hand of A minus B on deal i
+    (per seat, both plays of the deal); negative means A did better."""
+
+    deals: int = 0
+    points_a: list[float] = field(default_factory=list)
+    points_b: list[float] = field(default_factory=list)
+    diffs: list[float] = field(default_factory=list)
+    won_a: int = 0
+    won_b: int = 0
+    times_a: list[float] = field(default_factory=list)
+    times_b: list[float] = field(default_factory=list)
+    moons_a: int = 0
+    moons_b: int = 0
+
+    def mean_a(self) -> float:
+        return statistics.fmean(self.points_a) if self.points_a else 0.0
+
+    def mean_b(self) -> float:
+        return statistics.fmean(self.points_b) if self.points_b else 0.0
+
+    def diff(self) -> tuple[float, float]:
+        """Mean of A minus B per hand and the half-width of its 95% interval."""
+        n = len(self.diffs)
+        if n == 0:
+            return 0.0, math.inf
+        m = statistics.fmean(self.diffs)
+        half = 1.96 * statistics.stdev(self.diffs) / math.sqrt(n) if n > 1 else math.inf
+        return m, half
+
+    def to_json(self) -> dict[str, Any]:
+        m, half = self.diff()
+        return {"deals": self.deals, "points_a": self.mean_a(), "points_b": self.mean_b(),
+                "diff": m, "ci95": half, "won_a": self.won_a, "won_b": self.won_b,
+                "moons_a": self.moons_a, "moons_b": self.moons_b,
+                "time_a": time_figures(self.times_a), "time_b": time_figures(self.times_b)}
+
+
+def time_figures(times: Sequence[float]) -> dict[str, float]:
+    """Median and 95th percentile in milliseconds."""
+    if not times:
+        return {"median_ms": 0.0, "p95_ms": 0.0, "decisions": 0}
+    s = sorted(times)
+    return {"median_ms": 1000 * statistics.median(s),
+            "p95_ms": 1000 * s[min(len(s) - 1, int(0.95 * len(s)))], "decisions": len(s)}
+
+
+def play_hand(hand: HeartsHand, players: Sequence[Bot],
+              observers: Sequence[Observer] = ()) -> tuple[list[int], list[list[float]]]:
+    """Play a hand to its end; each seat's player gets only its observation.
+    Returns what the hand adds to each score and each seat's decision times."""
+    times: list[list[float]] = [[], [], [], []]
+    for o in observers:
+        o.start(hand)
+    while not hand.is_terminal():
+        seat = hand.current_player()
+        legal = hand.legal_actions()
+        obs = hand.observation(seat)
+        t0 = time.perf_counter()
+        action = players[seat].choose(obs, legal)
+        if len(legal) > 1:
+            times[seat].append(time.perf_counter() - t0)
+        hand.apply(action)  # refuses an illegal action
+        for o in observers:
+            o.apply(action)
+    return hand.score().gained, times
+
+
+def duplicate_match(make_a: Callable[[int], Bot], make_b: Callable[[int], Bot], hands: int,
+                    seed: int = 0, options: HeartsOptions | None = None,
+                    observers: Sequence[Observer] = (),
+                    progress: Callable[[int, MatchResult], None] | None = None) -> MatchResult:
+    """``hands`` deals, each played twice: A in seats 0 and 2, then A in 1 and 3.
+
+    Deal ``i`` is dealt from ``seed * 1_000_003 + i`` with dealer ``i % 4`` and
+    the pass of the ``i``-th hand of a game (left, right, across, none)."""
+    result = MatchResult()
+    for i in range(hands):
+        deal_seed = seed * 1_000_003 + i
+        pass_dir = PASS_ROTATION[i % 4]
+        pa: list[int] = []
+        pb: list[int] = []
+        for rot in (0, 1):
+            hand = HeartsHand.from_seed(deal_seed, dealer=i % 4, pass_dir=pass_dir,
+                                        options=options)
+            a_seats = (rot, rot + 2)
+            players = [make_a(deal_seed * 8 + s) if s in a_seats else make_b(deal_seed * 8 + s)
+                       for s in range(4)]
+            gained, times = play_hand(hand, players, observers)
+            moon = hand.score().moon
+            for s in range(4):
+                if s in a_seats:
+                    pa.append(gained[s])
+                    result.times_a.extend(times[s])
+                else:
+                    pb.append(gained[s])
+                    result.times_b.extend(times[s])
+            if moon is not None:
+                if moon in a_seats:
+                    result.moons_a += 1
+                else:
+                    result.moons_b += 1
+        a = statistics.fmean(pa)
+        b = statistics.fmean(pb)
+        result.deals += 1
+        result.points_a.append(a)
+        result.points_b.append(b)
+        result.diffs.append(a - b)
+        if a < b:
+            result.won_a += 1
+        elif b < a:
+            result.won_b += 1
+        if progress is not None:
+            progress(i + 1, result)
+    return result
+
+
+def report_lines(result: MatchResult, name_a: str, name_b: str) -> list[str]:
+    """The match as text."""
+    m, half = result.diff()
+    ta = time_figures(result.times_a)
+    tb = time_figures(result.times_b)
+    return [
+        f"{result.deals} duplicate deals ({2 * result.deals} hands), points a hand per seat:",
+        f"  A {name_a}: {result.mean_a():.2f}   B {name_b}: {result.mean_b():.2f}",
+        f"  A - B: {m:+.2f} +- {half:.2f} (95%)   deals won: A {result.won_a}, "
+        f"B {result.won_b}, tied {result.deals - result.won_a - result.won_b}",
+        f"  moons: A {result.moons_a}, B {result.moons_b}",
+        f"  decision time A: median {ta['median_ms']:.1f} ms, p95 {ta['p95_ms']:.1f} ms; "
+        f"B: median {tb['median_ms']:.1f} ms, p95 {tb['p95_ms']:.1f} ms",
+    ]
