@@ -8,6 +8,7 @@ FAST := parlour/cards.py parlour/games/trick.py parlour/games/spades_scoring.py 
         parlour/games/spades.py parlour/games/hearts_scoring.py \
         parlour/games/hearts_actions.py parlour/games/hearts.py
 FAST += parlour/solvers/double_dummy.py parlour/bots/spades_expert.py
+FAST += parlour/bots/hearts_rules.py parlour/bots/hearts_expert.py
 COMPILED := $(VENV)/.compiled
 
 .PHONY: run test lint doctest setup compile bench clean
@@ -18,7 +19,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	touch $(STAMP)
 
-$(COMPILED): $(STAMP) $(addprefix src/,$(FAST))
+$(COMPILED): $(STAMP) $(addprefix src/,$(FAST)) Makefile
+	# The shared library's name depends on the module list: drop old ones.
+	find src -maxdepth 1 -name '*__mypyc.*.so' -delete
 	cd src && ../$(BIN)/mypyc $(FAST) > ../$(VENV)/mypyc.log 2>&1 \
 		|| { cat ../$(VENV)/mypyc.log; exit 1; }
 	find src -name "*.so" -exec touch {} +

@@ -1,0 +1,392 @@
+"""The ``expert`` Hearts bot: sampled deals played out, the fewest points chosen.
+
+Each decision deals the unseen cards afresh ``samples`` times, consistently
+with the observation (:meth:`HeartsObservation.sample`: voids shown, the
+cards this seat passed, the 2 of clubs' holder), and on every sample plays
+each candidate card and then the rest of the hand with every seat following
+the ``normal`` rules (:func:`parlour.bots.hearts_rules.rule_card`) with the
+sample's cards. The outcome is what the hand adds to this seat's score (the
+moon and the jack applied), plus a bonus or penalty when the hand ends the
+game; the card with the lowest mean is played. Candidates are the legal
+cards with equivalent ones merged (cards of a suit with nothing still out
+between them). Every sample plays all candidates, so their comparison is
+paired and the noise of the deal cancels.
+
+Passing uses the ``normal`` pass. ``time_budget`` (seconds) keeps sampling
+until the time is spent, for stronger play; the default fixed number of
+samples keeps the bot repeatable with its seed.
+
+>>> from parlour.games.hearts import HeartsHand
+>>> hand = HeartsHand.from_seed(2, pass_dir=0)
+>>> bot = HeartsExpert(seed=1, samples=8)
+>>> hand.apply(bot.choose(hand.observation(hand.current_player()), hand.legal_actions()))
+>>> action = bot.choose(hand.observation(hand.current_player()), hand.legal_actions())
+>>> action in hand.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.bots.base import register_bot
+from parlour.bots.hearts_rules import (
+    NORMAL,
+    PASS_BIT,
+    choose_pass,
+    observed_card,
+    penalty,
+    rule_card,
+    taken_by_seat,
+)
+from parlour.cards import FULL_DECK, Rng
+
+__all__ = ["HeartsExpert", "Hint", "hint"]
+
+HEARTS = 2
+SPADES = 3
+SUIT = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+HEARTS_MASK = 0x1FFF << 26
+QS = 49
+JD = 22
+TWO_CLUBS = 0
+# What ending the game is worth, in points of this hand: winning it, or
+# ending it while another seat is lowest.
+END_BONUS = 30
+
+
+class Hint:
+    """The expert's advice: the action and a reason a player understands."""
+
+    def __init__(self, action: int, reason: str, expected: dict[int, float]) -> None:
+        self.action = action
+        self.reason = reason
+        self.expected = expected  # candidate card -> points expected
+
+    def __repr__(self) -> str:
+        return f"Hint({self.action}, {self.reason!r})"
+
+
+def _low(m: int) -> int:
+    return (m & -m).bit_length() - 1
+
+
+def candidates(legal: int, hand: int, out: int, jack: bool) -> list[int]:
+    """One card for each run of equivalent legal cards (the run's lowest).
+
+    Cards of a suit are equivalent when no card still out lies between them;
+    the queen of spades (and the jack of diamonds when it counts) stand alone.
+    """
+    special = (1 << QS) | ((1 << JD) if jack else 0)
+    reps: list[int] = []
+    prev = -1
+    m = legal
+    while m:
+        c = _low(m)
+        m &= m - 1
+        b = 1 << c
+        if prev >= 0 and prev // 13 == c // 13 and not (b | (1 << prev)) & special:
+            between = ((1 << c) - 1) & ~((2 << prev) - 1)
+            if not out & between:
+                prev = c
+                continue
+        reps.append(c)
+        prev = c
+    return reps
+
+
+def _same(rep: int, c: int, obs: Any) -> bool:
+    """Whether ``c`` is ``rep`` or in its run of equivalent cards."""
+    if rep == c:
+        return True
+    out = FULL_DECK & ~obs.played & ~obs.hand
+    lo = min(rep, c)
+    hi = max(rep, c)
+    if lo // 13 != hi // 13 or lo == QS or hi == QS or ((lo == JD or hi == JD)
+                                                        and obs.options.jack_of_diamonds):
+        return False
+    between = ((1 << hi) - 1) & ~((2 << lo) - 1)
+    return not out & between
+
+
+def _legal(hand: int, trick: list[int], n: int, first: bool, broken: bool) -> int:
+    if n > 0:
+        m = hand & SUIT[trick[0] // 13]
+        if m:
+            return m
+        if first:
+            m = hand & ~(HEARTS_MASK | (1 << QS))
+            if m:
+                return m
+        return hand
+    if first and hand & 1:
+        return 1
+    if not broken:
+        m = hand & ~HEARTS_MASK
+        if m:
+            return m
+    return hand
+
+
+def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: bool,
+            tricks_done: int, taken: list[int], jack: bool, qbh: bool,
+            scores: Sequence[int], target: int) -> list[int]:
+    """Play the hand to its end by the ``normal`` rules; returns the cards each
+    seat took. ``hands``, ``trick`` and ``taken`` are changed."""
+    pts = [penalty(taken[0]), penalty(taken[1]), penalty(taken[2]), penalty(taken[3])]
+    while tricks_done < 13:
+        p = (leader + n) & 3
+        hand = hands[p]
+        first = tricks_done == 0
+        legal = _legal(hand, trick, n, first, broken)
+        out = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+        c = rule_card(p, hand, legal, trick, n, leader, out, pts, first, NORMAL, jack,
+                      scores, target)
+        hands[p] = hand & ~(1 << c)
+        if c // 13 == HEARTS or (qbh and c == QS):
+            broken = True
+        trick[n] = c
+        n += 1
+        if n == 4:
+            led = trick[0] // 13
+            best = trick[0]
+            bi = 0
+            for i in range(1, 4):
+                if trick[i] // 13 == led and trick[i] > best:
+                    best = trick[i]
+                    bi = i
+            w = (leader + bi) & 3
+            won = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+            taken[w] |= won
+            pts[w] += penalty(won)
+            leader = w
+            n = 0
+            tricks_done += 1
+    return taken
+
+
+def outcome(taken: list[int], me: int, jack: bool, moon_add: bool, scores: Sequence[int],
+            target: int) -> float:
+    """What the hand adds to ``me``'s score, plus the game-end bonus or penalty."""
+    gained = [penalty(taken[0]), penalty(taken[1]), penalty(taken[2]), penalty(taken[3])]
+    for s in range(4):
+        if gained[s] == 26:
+            for t in range(4):
+                if moon_add:
+                    gained[t] = 0 if t == s else 26
+                else:
+                    gained[t] = -26 if t == s else 0
+            break
+    if jack:
+        for s in range(4):
+            if taken[s] >> JD & 1:
+                gained[s] -= 10
+    value = float(gained[me])
+    if target > 0:
+        final = [scores[s] + gained[s] for s in range(4)]
+        if max(final) >= target:
+            low = min(final)
+            lowest = [s for s in range(4) if final[s] == low]
+            if lowest == [me]:
+                value -= END_BONUS
+            elif me not in lowest:
+                value += END_BONUS
+    return value
+
+
+class HeartsExpert:
+    """Sampled deals played out by the rules; the card with the fewest points expected.
+
+    ``samples``: deals sampled a decision (default 40); ``time_budget``:
+    seconds to keep sampling for (0 = fixed samples, repeatable)."""
+
+    name = "expert"
+
+    def __init__(self, seed: int = 0, samples: int = 40, time_budget: float = 0.0) -> None:
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.rng = Rng(seed)
+        self.samples = samples
+        self.time_budget = time_budget
+        self.margin = 0.05
+        self.last: dict[int, float] = {}
+
+    def choose(self, observation: Any, legal_actions: Sequence[int]) -> int:
+        obs = observation
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        if obs.passing:
+            action = PASS_BIT | choose_pass(obs.hand, NORMAL, obs.options.jack_of_diamonds)
+            return action if action in legal_actions else legal_actions[0]
+        legal = 0
+        for c in legal_actions:
+            legal |= 1 << c
+        if legal & (legal - 1) == 0:
+            return _low(legal)
+        expected = self.evaluate(obs, legal)
+        self.last = expected
+        if len(expected) == 1:
+            for c in expected:
+                return c
+        # The rules' card unless the search finds a clearly better one.
+        rule = observed_card(obs, legal, NORMAL)
+        best = -1
+        best_v = 0.0
+        for c, v in expected.items():
+            if best < 0 or v < best_v - 1e-9:
+                best = c
+                best_v = v
+        for c, v in expected.items():
+            if c // 13 == rule // 13 and v <= best_v + self.margin and _same(c, rule, obs):
+                return rule
+        return best
+
+    def evaluate(self, obs: Any, legal: int) -> dict[int, float]:
+        """Mean points expected for each candidate card (equivalent cards merged)."""
+        opts = obs.options
+        jack: bool = opts.jack_of_diamonds
+        qbh: bool = opts.queen_breaks_hearts
+        moon_add = opts.moon == "add_to_others"
+        target: int = opts.target
+        scores: list[int] = list(obs.scores)
+        me: int = obs.seat
+        out = FULL_DECK & ~obs.played & ~obs.hand
+        cands = candidates(legal, obs.hand, out, jack)
+        if len(cands) == 1:
+            return {cands[0]: 0.0}
+        totals = [0.0] * len(cands)
+        deadline = time.perf_counter() + self.time_budget if self.time_budget > 0 else 0.0
+        done = 0
+        while True:
+            world = obs.sample(self.rng)
+            play = world.play
+            base_hands: list[int] = list(play.hands)
+            base_trick: list[int] = [0, 0, 0, 0]
+            n = len(play.trick)
+            for i in range(n):
+                base_trick[i] = play.trick[i]
+            base_taken: list[int] = list(play.taken)
+            for k in range(len(cands)):
+                c = cands[k]
+                hands = base_hands[:]
+                trick = base_trick[:]
+                taken = base_taken[:]
+                leader: int = play.leader
+                broken: bool = play.broken or c // 13 == HEARTS or (qbh and c == QS)
+                hands[me] &= ~(1 << c)
+                trick[n] = c
+                m = n + 1
+                tricks_done: int = play.trick_count
+                if m == 4:
+                    led = trick[0] // 13
+                    best = trick[0]
+                    bi = 0
+                    for i in range(1, 4):
+                        if trick[i] // 13 == led and trick[i] > best:
+                            best = trick[i]
+                            bi = i
+                    w = (leader + bi) & 3
+                    taken[w] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) \
+                        | (1 << trick[3])
+                    leader = w
+                    m = 0
+                    tricks_done += 1
+                playout(hands, trick, m, leader, broken, tricks_done, taken, jack, qbh,
+                        scores, target)
+                totals[k] += outcome(taken, me, jack, moon_add, scores, target)
+            done += 1
+            if deadline > 0.0:
+                if done >= 4 and time.perf_counter() >= deadline:
+                    break
+            elif done >= self.samples:
+                break
+        return {cands[k]: totals[k] / done for k in range(len(cands))}
+
+    def hint(self, observation: Any, legal_actions: Sequence[int]) -> Hint:
+        """The choice with a short reason for a player."""
+        action = self.choose(observation, legal_actions)
+        expected = dict(self.last) if not observation.passing else {}
+        return Hint(action, explain(observation, action, expected), expected)
+
+
+SUIT_WORDS = ("club", "diamond", "heart", "spade")
+RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+              "jack", "queen", "king", "ace")
+
+
+def _name(c: int) -> str:
+    return f"{RANK_WORDS[c % 13]} of {SUIT_WORDS[c // 13]}s"
+
+
+def explain(obs: Any, action: int, expected: dict[int, float]) -> str:
+    """A short reason for ``action`` in a player's words."""
+    hand: int = obs.hand
+    if action >= PASS_BIT:
+        mask = action ^ PASS_BIT
+        spades = (hand & SUIT[SPADES]).bit_count()
+        if mask >> QS & 1:
+            return f"pass the queen: you hold few spades ({spades}) to guard her"
+        if mask & ((1 << 50) | (1 << 51)):
+            return "pass the high spades: the queen could fall on them"
+        for s in (0, 1):
+            if hand & SUIT[s] and hand & SUIT[s] & ~mask == 0:
+                return f"pass all your {SUIT_WORDS[s]}s: a void lets you throw points away"
+        if mask & HEARTS_MASK:
+            return "pass high hearts: they would win heart tricks"
+        return "pass your highest cards: they would win tricks"
+    c = action
+    trick = tuple(obs.trick)
+    taken = taken_by_seat(obs.plays, obs.played_by)
+    pts = [penalty(t) for t in taken]
+    seats = ("North", "East", "South", "West")
+    if trick:
+        led = trick[0] // 13
+        best = max(x for x in trick if x // 13 == led)
+        winner = (obs.leader + trick.index(best)) & 3
+        if c // 13 != led:
+            if c == QS:
+                return f"dump the queen on the {SUIT_WORDS[led]} lead"
+            if c // 13 == HEARTS:
+                return f"throw a heart: you have no {SUIT_WORDS[led]}s"
+            return f"throw away the {_name(c)} while you have no {SUIT_WORDS[led]}s"
+        if c == QS and best > QS:
+            return f"the queen goes under the {RANK_WORDS[best % 13]} of spades"
+        if c < best:
+            return f"play under the {_name(best)}: let {seats[winner]} take the trick"
+        tp = sum(1 for x in trick if x // 13 == HEARTS) + (13 if QS in trick else 0)
+        for s in range(4):
+            if (tp > 0 and s != obs.seat and pts[s] >= 8
+                    and all(pts[t] == 0 for t in range(4) if t != s)):
+                return f"take the points: {seats[s]} is going for the moon"
+        if len(trick) == 3 and tp == 0:
+            return "take this trick: it holds no points, and a high card goes"
+        if tp == 0:
+            return "play high while it is safe: nobody has thrown points yet"
+    else:
+        if c // 13 == SPADES and c < QS and not hand >> QS & 1 and not obs.played >> QS & 1:
+            return "lead a low spade to force out the queen"
+        if c // 13 != HEARTS and (hand & SUIT[c // 13]).bit_count() <= 2:
+            return f"lead from your short {SUIT_WORDS[c // 13]}s to make a void"
+    if expected and action in expected:
+        others = [v for k, v in expected.items() if k != action]
+        if others:
+            gain = min(others) - expected[action]
+            return (f"the safest card: {expected[action]:.1f} points expected, "
+                    f"{gain:.1f} fewer than the next best")
+    return "the safest card here"
+
+
+def hint(observation: Any, legal_actions: Sequence[int], seed: int = 0,
+         samples: int = 40) -> Hint:
+    """The expert's advice for a seat (the web app's hint button)."""
+    return HeartsExpert(seed, samples).hint(observation, legal_actions)
+
+
+def _expert(seed: int = 0, samples: int = 40, time_budget: float = 0.0) -> HeartsExpert:
+    return HeartsExpert(seed, samples, time_budget)
+
+
+register_bot("hearts", "expert", _expert)
+

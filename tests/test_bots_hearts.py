@@ -1,0 +1,253 @@
+"""Hearts bots: observations only, legal actions always, repeatable with a seed,
+and the plays a user would notice (the queen, the moon, the pass)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from parlour.arena_hearts import duplicate_match
+from parlour.bots.base import levels, make_bot
+from parlour.bots.hearts_rules import choose_pass, rule_card
+from parlour.cards import Rng, card_code, parse_card, parse_cards
+from parlour.games.hearts import (
+    PASS_ACROSS,
+    PASS_BIT,
+    PASS_LEFT,
+    PASS_NONE,
+    HeartsHand,
+    HeartsObservation,
+    HeartsOptions,
+)
+from parlour.games.trick import TrickPlay
+
+FAST = {"expert": {"samples": 6}}
+
+
+def bot(level: str, seed: int = 0) -> Any:
+    return make_bot("hearts", level, seed=seed, **FAST.get(level, {}))
+
+
+def random_position(seed: int) -> HeartsHand:
+    """A hand with a random number of random actions applied (passes included)."""
+    rng = Rng(seed)
+    hand = HeartsHand.from_seed(seed, dealer=seed % 4, pass_dir=seed % 4,
+                                options=HeartsOptions(jack_of_diamonds=seed % 3 == 0))
+    steps = rng.below(56)
+    for _ in range(steps):
+        if hand.is_terminal():
+            break
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.below(len(legal))])
+    return hand
+
+
+def test_levels_are_registered_weakest_first():
+    assert levels("hearts") == ["random", "easy", "normal", "expert"]
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal"])
+def test_rule_bots_return_legal_actions_over_thousands_of_positions(level):
+    b = bot(level, 1)
+    passes = 0
+    for seed in range(3000):
+        hand = random_position(seed)
+        if hand.is_terminal():
+            continue
+        seat = hand.current_player()
+        legal = hand.legal_actions()
+        action = b.choose(hand.observation(seat), legal)
+        assert action in legal, (seed, level)
+        passes += hand.passing
+        hand.apply(action)
+    assert passes > 100
+
+
+def test_expert_returns_legal_actions_over_many_positions():
+    b = bot("expert", 1)
+    for seed in range(400):
+        hand = random_position(seed)
+        if hand.is_terminal():
+            continue
+        legal = hand.legal_actions()
+        action = b.choose(hand.observation(hand.current_player()), legal)
+        assert action in legal, seed
+        hand.apply(action)
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "expert"])
+def test_whole_hands_are_played_to_the_end(level):
+    for seed in range(3):
+        hand = HeartsHand.from_seed(seed, pass_dir=PASS_LEFT)
+        bots = [bot(level, s) for s in range(4)]
+        while not hand.is_terminal():
+            s = hand.current_player()
+            hand.apply(bots[s].choose(hand.observation(s), hand.legal_actions()))
+        assert sum(hand.score().gained) in (26, 78, -26)
+
+
+def _reachable(obj: Any, seen: set[int] | None = None) -> list[Any]:
+    """Every object reachable from an observation's fields."""
+    seen = set() if seen is None else seen
+    out = []
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        out.append(x)
+        if dataclasses.is_dataclass(x) and not isinstance(x, type):
+            stack.extend(getattr(x, f.name) for f in dataclasses.fields(x))
+        elif isinstance(x, (list, tuple, set)):
+            stack.extend(x)
+        elif isinstance(x, dict):
+            stack.extend(x.values())
+    return out
+
+
+def test_an_observation_holds_no_state_and_no_hidden_card():
+    for seed in range(200):
+        hand = random_position(seed)
+        if hand.is_terminal():
+            continue
+        seat = hand.current_player()
+        obs = hand.observation(seat)
+        objects = _reachable(obs)
+        assert not any(isinstance(x, (HeartsHand, TrickPlay)) for x in objects)
+        hidden = 0
+        for s in range(4):
+            if s != seat:
+                hidden |= hand.play.hands[s]
+        if not hand.passing:
+            hidden &= ~obs.passed  # the cards it passed it knows
+        masks = [obs.hand, obs.passed, obs.received, obs.played, *obs.played_by]
+        for c in [*obs.plays, *obs.trick]:
+            masks.append(1 << c)
+        assert not any(m & hidden for m in masks), seed
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "expert"])
+def test_a_choice_depends_on_the_observation_only(level):
+    """Two hands that look the same to the seat (hidden cards dealt differently)
+    get the same choice from bots seeded alike."""
+    checked = 0
+    for seed in range(60):
+        hand = random_position(seed)
+        if hand.is_terminal():
+            continue
+        seat = hand.current_player()
+        obs = hand.observation(seat)
+        other = obs.sample(Rng(seed + 99))
+        assert other.observation(seat) == obs
+        a = bot(level, 5).choose(obs, hand.legal_actions())
+        b = bot(level, 5).choose(other.observation(seat), other.legal_actions())
+        assert a == b
+        checked += 1
+    assert checked > 40
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "expert"])
+def test_bots_are_repeatable_with_a_seed(level):
+    def run(seed: int) -> list[int]:
+        hand = HeartsHand.from_seed(21, pass_dir=PASS_ACROSS)
+        bots = [bot(level, seed + s) for s in range(4)]
+        while not hand.is_terminal():
+            s = hand.current_player()
+            hand.apply(bots[s].choose(hand.observation(s), hand.legal_actions()))
+        return hand.actions
+
+    assert run(3) == run(3)
+
+
+# --- the plays players notice -----------------------------------------------
+
+
+def _position(deal: list[str], plays: str, pass_dir: int = PASS_NONE,
+              options: HeartsOptions | None = None) -> HeartsHand:
+    hand = HeartsHand([parse_cards(h) for h in deal], pass_dir=pass_dir, options=options)
+    for code in plays.split():
+        hand.apply(parse_card(code))
+    return hand
+
+
+def _choice(level: str, hand: HeartsHand) -> str:
+    s = hand.current_player()
+    return card_code(bot(level, 1).choose(hand.observation(s), hand.legal_actions()))
+
+
+def test_pass_the_queen_with_few_spades_and_keep_it_with_many():
+    few = parse_cards("QS 3S 2C 5C 9C 4D 8D TD 3H 6H 8H 9H TH")
+    assert choose_pass(few, 1) >> parse_card("QS") & 1
+    many = parse_cards("QS 2S 3S 4S 5S 2C 5C 9C 4D 8D 3H 6H 8H")
+    assert not choose_pass(many, 1) >> parse_card("QS") & 1
+
+
+def test_pass_makes_a_void_in_a_short_suit():
+    hand = parse_cards("4D 9D 2S 3S 5S 7S 2C 4C 6C 8C 3H 5H 7H")
+    passed = choose_pass(hand, 1)
+    assert passed & parse_cards("4D 9D") == parse_cards("4D 9D")
+
+
+DUMP_DEAL = ["2C 4C 5C 6C 7C 8C 9C 3D 4D 5D 6D 7D 8D",
+             "QS 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+             "3C TC JC QC KC AC 2D 9D TD JD QD KD AD",
+             "AH KH 3S 4S 5S 6S 7S 8S 9S TS JS KS AS"]
+
+
+@pytest.mark.parametrize("level", ["normal", "expert"])
+def test_no_points_on_the_first_trick_then_dump_the_queen_when_void(level):
+    hand = _position(DUMP_DEAL, "2C")
+    assert _choice(level, hand) == "2S"  # East may not throw points on the first trick
+    hand = _position(DUMP_DEAL, "2C 2S AC 3S 2D 4S 3D")  # South leads a diamond
+    assert hand.current_player() == 1
+    assert _choice(level, hand) == "QS"
+
+
+UNDER_DEAL = ["2C AS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+              "3C QS 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+              "4C 6C 7C 8C 9C TC JC QC KC AC QH KH AH",
+              "5C 3S 4S 5S 6S 7S 8S 9S TS JS KS KD AD"]
+
+
+@pytest.mark.parametrize("level", ["normal", "expert"])
+def test_the_queen_goes_under_the_ace_of_spades(level):
+    hand = _position(UNDER_DEAL, "2C 3C 4C 5C 3S AS")
+    assert hand.current_player() == 1
+    assert _choice(level, hand) == "QS"
+
+
+def test_stopping_a_moon_takes_the_heart_trick():
+    # East has every point so far (20) and leads the king of hearts; North,
+    # last, takes the trick with the ace rather than duck with the four.
+    trick = (parse_card("KH"), parse_card("2H"), parse_card("3H"))
+    hand = parse_cards("AH 4H 5C")
+    legal = parse_cards("AH 4H")
+    out = parse_cards("5H 6H 7H 8H 9H 2D 3D 4D")
+    card = rule_card(0, hand, legal, trick, 3, 1, out, [0, 20, 0, 0], False, 1, False,
+                     [0, 0, 0, 0], 100)
+    assert card_code(card) == "AH"
+    # With the points spread, ducking is right.
+    card = rule_card(0, hand, legal, trick, 3, 1, out, [3, 14, 3, 0], False, 1, False,
+                     [0, 0, 0, 0], 100)
+    assert card_code(card) == "4H"
+
+
+def test_normal_beats_easy_and_easy_beats_random_over_duplicate_deals():
+    def make(level: str) -> Any:
+        return lambda s: make_bot("hearts", level, seed=s)
+
+    r = duplicate_match(make("easy"), make("random"), hands=60, seed=7)
+    m, half = r.diff()
+    assert m + half < 0
+    r = duplicate_match(make("normal"), make("easy"), hands=120, seed=7)
+    m, _half = r.diff()
+    assert m < 0
+
+
+def test_observation_type():
+    hand = HeartsHand.from_seed(1)
+    assert isinstance(hand.observation(0), HeartsObservation)
+    assert PASS_BIT >> 52 == 1
