@@ -32,15 +32,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from parlour.games.klondike import (
-    KLONDIKE_RANK,
-    KlondikeOptions,
-    KlondikeState,
-    deal_from_seed,
-    is_red,
-    layout,
-    make_record,
-)
+from parlour.games.klondike_engine import KlondikeOptions, KlondikeState
+from parlour.games.klondike_notation import KLONDIKE_RANK, deal_from_seed, is_red, layout
+from parlour.games.klondike_records import make_record
 
 KR = KLONDIKE_RANK
 SUIT = tuple(c // 13 for c in range(52))
@@ -67,6 +61,15 @@ Move = tuple[Any, ...]
 
 # The share of the time the quick search (for wins) may take before the complete one.
 QUICK_SHARE = 0.5
+
+# The pruning rules beyond plain symmetry, each of which can be switched off to check
+# that it never turns a win into a ``lose``:
+# - ``safe``: safe cards go home at once (see :func:`safe`);
+# - ``talon``: with draw 1 a talon card goes to the tableau only if a card could go on it;
+# - ``split``: a run is split only when the card it uncovers can be used right away;
+# - ``back``: a foundation card comes back only if it is not safe and a card could go on it;
+# - ``empty``: one empty pile stands for all, and a whole pile never moves to an empty one.
+PRUNINGS = frozenset({"safe", "talon", "split", "back", "empty"})
 
 
 class _OutOfTime(Exception):
@@ -205,9 +208,11 @@ class Solver:
     """One search; :meth:`run` returns a :class:`SolveResult`."""
 
     def __init__(self, deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
-                 max_states: int | None = None, complete: bool = True) -> None:
+                 max_states: int | None = None, complete: bool = True,
+                 pruning: frozenset[str] = PRUNINGS) -> None:
         self.deal = list(deal)
         self.complete = complete
+        self.pruning = pruning
         self.draw = draw
         self.time_limit = time_limit
         self.max_states = max_states
@@ -234,7 +239,8 @@ class Solver:
         finally:
             sys.setrecursionlimit(limit)
         out = SolveResult(result, states=len(self.seen))
-        if result == "win":
+        if result == "win" and (start is None or start_state is not None):
+            # (a line from a bare position, without its game, is not expanded)
             out.moves = expand(self.deal, [m for ms in self.path for m in ms], self.draw,
                                start=start_state)
         out.seconds = time.perf_counter() - t0
@@ -270,6 +276,8 @@ class Solver:
     def _settle(self, pos: Position, moves: list[Move]) -> tuple[list[Move], Position]:
         """Play every safe move to the foundations (turning cards as they come up)."""
         piles, found, talon, pointer = pos
+        if "safe" not in self.pruning:
+            return moves, pos
         ready = _safe_now(found)
         if not any(len(p) > 1 and p[-1] in ready for p in piles) and not (
                 self.draw == 1 and any(c in talon for c in ready)):
@@ -306,9 +314,17 @@ class Solver:
     def _moves(self, pos: Position) -> list[Move]:
         piles, found, talon, pointer = pos
         draw = self.draw
+        pruning = self.pruning
+        prune_talon = draw == 1 and "talon" in pruning
+        prune_split = "split" in pruning
+        prune_back = "back" in pruning
+        prune_empty = "empty" in pruning
         scored: list[tuple[int, Move]] = []
         tops = [p[-1] if len(p) > 1 else -1 for p in piles]
         empty = next((i for i in range(7) if len(piles[i]) == 1), -1)
+        empties = [i for i in range(7) if len(piles[i]) == 1]
+        if prune_empty:
+            empties = empties[:1]
         # where each face-up card lies: card -> (pile, index in the bytes)
         where: dict[int, tuple[int, int]] = {}
         for i in range(7):
@@ -340,17 +356,18 @@ class Solver:
                     if j == 1 + p[0]:
                         score = 50 + p[0] * 3 if p[0] else 30  # turns a card / empties a pile
                     elif found[SUIT[p[j - 1]]] + 1 == KR[p[j - 1]] or (
-                            self.complete and _usable(p[j - 1], b, i, found, where, reach_cards,
-                                                      tops, empty)):
+                            self.complete and (not prune_split or _usable(
+                                p[j - 1], b, i, found, where, reach_cards, tops, empty))):
                         score = 5  # splits a run: only to use the card it uncovers
                     else:
                         continue
                     scored.append((score, ("pile", i, len(p) - j, t)))
-                elif b in reach_cards and (draw > 1 or _holds(b, found, where, reach_cards)):
+                elif b in reach_cards and (not prune_talon
+                                           or _holds(b, found, where, reach_cards)):
                     scored.append((20, ("talon", b, t)))
-        if empty >= 0:
+        for e in empties:
             for c, (i, j) in where.items():
-                if KR[c] == 13 and j > 1:
+                if KR[c] == 13 and (j > 1 or not prune_empty):
                     p = piles[i]
                     if j == 1 + p[0]:
                         score = 48 + p[0] * 3
@@ -358,24 +375,23 @@ class Solver:
                         score = 5
                     else:
                         continue
-                    scored.append((score, ("pile", i, len(p) - j, empty)))
+                    scored.append((score, ("pile", i, len(p) - j, e)))
             for c in reach_cards:
-                if KR[c] == 13 and (draw > 1 or _holds(c, found, where, reach_cards)):
-                    scored.append((18, ("talon", c, empty)))
+                if KR[c] == 13 and (not prune_talon or _holds(c, found, where, reach_cards)):
+                    scored.append((18, ("talon", c, e)))
         # cards back from the foundations, only when something could go on them
         for s in range(4 if self.complete else 0):
             n = found[s]
             if not n:
                 continue
             f = CARD[s][n]
-            if safe(f, (*found[:s], n - 1, *found[s + 1:])):
-                continue
-            if not _holds(f, found, where, reach_cards):
+            if prune_back and (safe(f, (*found[:s], n - 1, *found[s + 1:]))
+                               or not _holds(f, found, where, reach_cards)):
                 continue
             for t in range(7):
                 u = tops[t]
                 if (u >= 0 and KR[f] + 1 == KR[u] and RED[f] != RED[u]) or (
-                        u < 0 and t == empty and n == 13):
+                        u < 0 and t in empties and n == 13):
                     scored.append((0, ("home", s, t)))
         scored.sort(key=lambda sm: -sm[0])
         return [move for _score, move in scored]
@@ -482,7 +498,8 @@ def replays(deal: Sequence[int], moves: Sequence[str], draw: int,
 
 
 def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
-          auto_flip: bool = False, max_states: int | None = None) -> SolveResult:
+          auto_flip: bool = False, max_states: int | None = None,
+          pruning: frozenset[str] = PRUNINGS) -> SolveResult:
     """Solve a deal: ``win`` (with moves), ``lose`` (proved) or ``unknown`` (out of time).
 
     A quick search over the moves that usually matter looks for a win first; a
@@ -490,12 +507,12 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
     """
     t0 = time.perf_counter()
     quick_limit = None if time_limit is None else time_limit * QUICK_SHARE
-    quick = Solver(deal, draw, quick_limit, max_states, complete=False).run()
+    quick = Solver(deal, draw, quick_limit, max_states, complete=False, pruning=pruning).run()
     states = quick.states
     result = quick
     if quick.result != "win":
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-        result = Solver(deal, draw, left, max_states, complete=True).run()
+        result = Solver(deal, draw, left, max_states, complete=True, pruning=pruning).run()
         states += result.states
     result.states = states
     result.seconds = time.perf_counter() - t0
