@@ -16,6 +16,7 @@ mask and "highest card of a suit in a hand" is one ``bit_length``.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Iterator
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
@@ -268,9 +269,31 @@ class Rng:
 def shuffled_deck(seed: int) -> list[int]:
     """The 52 cards in the order a seed shuffles them.
 
+    Fisher-Yates driven by the bytes of BLAKE2b(seed), each swap position drawn
+    by exact rejection sampling from one byte, so every deal is equally likely
+    and a seed gives the same deal on every machine and Python version.
+
     >>> card_codes(mask_of(shuffled_deck(1)[:5]))
-    '8D TD KD 6H 8H'
+    '2C 4C 2D 5D JD'
     """
     deck = list(range(52))
-    Rng(seed).shuffle(deck)
+    key = (seed % (1 << 128)).to_bytes(16, "little")
+    stream = hashlib.blake2b(key, digest_size=64).digest()
+    pos = 0
+    block = 0
+    for i in range(51, 0, -1):
+        k = i + 1
+        limit = 256 - 256 % k
+        while True:
+            if pos == 64:
+                block += 1
+                stream = hashlib.blake2b(key + block.to_bytes(4, "little"),
+                                         digest_size=64).digest()
+                pos = 0
+            b = stream[pos]
+            pos += 1
+            if b < limit:
+                break
+        j = b % k
+        deck[i], deck[j] = deck[j], deck[i]
     return deck

@@ -11,7 +11,7 @@ Actions are ints: a card 0..51 to play it, ``bid_action(n)`` to bid n tricks
 >>> for seat_bid in (3, 4, 2, 3):
 ...     hand.apply(bid_action(seat_bid))
 >>> hand.current_player(), hand.action_to_string(hand.legal_actions()[0])
-(1, 'play 3C')
+(1, 'play 2C')
 >>> hand.apply(hand.parse_action("play AS"))
 Traceback (most recent call last):
 ...
@@ -69,6 +69,7 @@ __all__ = [
 ]
 
 RULES = TrickRules(trump=SPADES, break_suit=SPADES)
+DEFAULT_OPTIONS = SpadesOptions()
 BID_BASE = 52
 BLIND_NIL_ACTION = BID_BASE + 14
 _BIDS = {
@@ -136,13 +137,15 @@ class SpadesHand:
         scores: Sequence[int] = (0, 0),
         bags: Sequence[int] = (0, 0),
     ) -> None:
-        if len(deal) != 4 or any(m.bit_count() != 13 for m in deal) or (
-            deal[0] | deal[1] | deal[2] | deal[3]
-        ) != FULL_DECK:
+        if len(deal) != 4 or (deal[0] | deal[1] | deal[2] | deal[3]) != FULL_DECK or (
+            deal[0].bit_count() + deal[1].bit_count() + deal[2].bit_count()
+            + deal[3].bit_count() != 52 or deal[0].bit_count() != 13
+            or deal[1].bit_count() != 13 or deal[2].bit_count() != 13
+        ):
             raise ValueError("a deal is four hands of 13 distinct cards, 52 in all")
         if not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0..3, not {dealer}")
-        self.options = options or SpadesOptions()
+        self.options = DEFAULT_OPTIONS if options is None else options
         self.dealer = dealer
         self.deal = tuple(deal)
         self.scores = list(scores)
@@ -363,7 +366,7 @@ class SpadesGame:
 
     def __init__(self, options: SpadesOptions | None = None, seed: int | None = None,
                  first_dealer: int | None = None) -> None:
-        self.options = options or SpadesOptions()
+        self.options = DEFAULT_OPTIONS if options is None else options
         self.seed = secrets.randbits(63) if seed is None else seed
         self._rng = Rng(self.seed)
         dealer = self._rng.below(4) if first_dealer is None else first_dealer

@@ -74,12 +74,17 @@ def deal_hands(deck: Sequence[int], dealer: int) -> list[int]:
     >>> card_code(cards_of(hands[1])[0]), card_code(cards_of(hands[0])[0])
     ('2C', '5C')
     """
-    hands = [0, 0, 0, 0]
-    seat = (dealer + 1) & 3
-    for c in deck:
-        hands[seat] |= 1 << c
-        seat = (seat + 1) & 3
-    return hands
+    if len(deck) != 52:
+        raise ValueError("a deal needs the 52 cards")
+    h0 = h1 = h2 = h3 = 0
+    for i in range(0, 52, 4):
+        h0 |= 1 << deck[i]
+        h1 |= 1 << deck[i + 1]
+        h2 |= 1 << deck[i + 2]
+        h3 |= 1 << deck[i + 3]
+    first = (dealer + 1) & 3  # the dealer's left receives the first card
+    dealt = [h0, h1, h2, h3]
+    return [dealt[(seat - first) & 3] for seat in range(4)]
 
 
 def trick_winner(cards: tuple[int, ...], leader: int, trump: int = -1) -> int:
