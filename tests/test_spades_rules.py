@@ -2,6 +2,7 @@
 
 import pytest
 
+from helpers import make_deal
 from parlour.cards import Rng, card_code, parse_card
 from parlour.games.base import TERMINAL, IllegalAction
 from parlour.spades import (
@@ -13,8 +14,6 @@ from parlour.spades import (
     bid_action,
     parse_action,
 )
-
-from helpers import make_deal
 
 
 def play(hand, *codes):
