@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from parlour.cards import parse_card
 from parlour.cli import main
 from parlour.games.klondike import (
     KlondikeOptions,
@@ -18,12 +19,16 @@ from parlour.games.klondike import (
 from parlour.records import replay
 from parlour.solvers.klondike import (
     CARD,
+    PRUNINGS,
+    Position,
     Solver,
+    blocked,
     reachable,
     replays,
     safe,
     solution_record,
     solve,
+    start_position,
     still_winnable,
 )
 
@@ -37,6 +42,9 @@ DEALS = {
            "KC 5S 7C 8C 2S 6C 2H AS 7H KS KH KD TD 4D 4S 2C 5C 3H 9C JC 4H 3S TH 8S",
     "w3b": "9D 3C AC AS 5C 6H JD 7D 2S 7H 2H 8H 5D QH AD 4S 3D 8S 8C 8D 4C 4D AH 7S 2D JS TS 6D "
            "KC TD 6S 6C 9H TC 5S 5H 4H KD 2C QS TH 3H 3S 9C 9S QD JC QC KH 7C JH KS",
+    # lost from the start: blocked() proves it without search
+    "b26": "TC JC QD 5C 4D 7D KS AD 6C KH 5D 3H QS 6H 4S 3C 2D AH 4C KC 8C 9H JD TH 2S 5H TD 8H "
+           "9S 2C KD 6S AS JS JH TS 2H 9C 7S QH 9D 4H 3S 8S 8D AC 7C 6D 5S 7H 3D QC",
     "l3a": "6D 5H 6H QD 6C 8C 7D TH JS 2S 3C JC 8H 8S 9C 4D 4S 9D 2D 7H 3H KD 5C 3D KC 4C 4H 2H "
            "AH 7C QS AC KS JD TD AS QH 3S KH TC 7S 2C 5S 9H TS JH QC 5D 9S AD 8D 6S",
 }
@@ -130,3 +138,29 @@ def test_solve_command_batch(capsys: pytest.CaptureFixture[str]) -> None:
                  "--time-limit", "2"]) == 0
     text = capsys.readouterr().out
     assert "settled" in text and "95% interval" in text and "median" in text
+
+
+def _position(found: tuple[int, int, int, int], talon: str,
+              piles: list[tuple[int, str]], pointer: int = 0) -> Position:
+    return (tuple(bytes((down, *(parse_card(c) for c in cards.split()))) for down, cards in piles),
+            found, bytes(parse_card(c) for c in talon.split()), pointer)
+
+
+# Won only by bringing the 8♥ back from its foundation just to uncover the 7♥ under it
+# (for the 6♣ to go on): the old test "a card could go on the returning card" said lose.
+UNCOVER_8H = _position((5, 1, 9, 8), "4D", [
+    (4, "TD 3D 9D JH QC"), (6, "2D 9S QH KC TH 8C JD"), (0, "9C"), (4, "QD KD 6D TS 6C"),
+    (0, "8D"), (2, "KS KH JS"), (5, "JC TC 7C 7D 5D QS")])
+
+
+def test_a_card_comes_back_from_a_foundation_to_uncover_the_one_under_it() -> None:
+    for pruning in (PRUNINGS, frozenset()):
+        assert Solver([], 1, 20, pruning=pruning).run(start=UNCOVER_8H).result == "win"
+
+
+def test_blocked_positions_are_lost_without_search() -> None:
+    assert blocked(start_position(deal("b26")))
+    assert not blocked(start_position(deal("w1a")))
+    for draw in (1, 3):
+        result = Solver(deal("b26"), draw, 5).run()
+        assert result.result == "lose" and result.states == 1

@@ -26,7 +26,6 @@ True
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -44,6 +43,10 @@ CARD = tuple(tuple(s * 13 + (r + 11) % 13 if r else -1 for r in range(14)) for s
 # BELOW[c]: the two cards that may lie on c in the tableau; KINGS mark empty-pile candidates.
 BELOW = tuple(
     tuple(d for d in range(52) if KR[d] + 1 == KR[c] and RED[d] != RED[c]) for c in range(52)
+)
+# ABOVE[c]: the two cards c may lie on in the tableau.
+ABOVE = tuple(
+    tuple(d for d in range(52) if KR[d] == KR[c] + 1 and RED[d] != RED[c]) for c in range(52)
 )
 # For each suit: the two suits of the other colour and the other suit of its colour.
 OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
@@ -69,7 +72,8 @@ QUICK_SHARE = 0.5
 # - ``split``: a run is split only when the card it uncovers can be used right away;
 # - ``back``: a foundation card comes back only if it is not safe and a card could go on it;
 # - ``empty``: one empty pile stands for all, and a whole pile never moves to an empty one.
-PRUNINGS = frozenset({"safe", "talon", "split", "back", "empty"})
+# - ``blocked``: a position where some card can never go home is lost (see :func:`blocked`).
+PRUNINGS = frozenset({"safe", "talon", "split", "back", "empty", "blocked"})
 
 
 class _OutOfTime(Exception):
@@ -184,24 +188,118 @@ def _holds(c: int, found: Sequence[int], where: dict[int, tuple[int, int]],
     return any(b in where or b in reach or found[SUIT[b]] == KR[b] for b in BELOW[c])
 
 
-def _usable(y: int, base: int, pile: int, found: Sequence[int],
+def _back_useful(found: Sequence[int], where: dict[int, tuple[int, int]],
+                 reach: dict[int, int]) -> bool:
+    """Whether a card out of the foundations could be worth having back in the tableau:
+    some card face up in the tableau or reachable in the talon could lie on a card
+    that is now in a foundation.
+
+    Cards come back from the foundations only to hold cards, directly or by
+    uncovering the foundation card under them, or by holding other cards that came
+    back; such a chain ends at a card from the tableau or the talon, and all its
+    moves can wait until just before that card is put on it. (A test that only
+    looked for a card to put on the returning card itself was unsound: a card may
+    come back only to uncover the one under it.)"""
+    for c in (*where, *reach):
+        for g in ABOVE[c]:
+            if found[SUIT[g]] >= KR[g]:
+                return True
+    return False
+
+
+def blocked(pos: Position) -> bool:
+    """Whether some card can never reach its foundation, whatever is played: a proof
+    that the position is lost, found without search.
+
+    A least fixed point of what could ever happen, each judged optimistically (the
+    talon as if every card in it could be drawn, an empty pile always there for a
+    king): a card comes *home* once it can be on top and the card below it in its
+    suit can come home; it can be on top once the card lying on it can leave; a
+    face-up card can leave carrying the cards on it if one of the two cards it may
+    lie on can be on top (or it is a king); a face-down card can leave only once
+    on top. A card left out (say the 5♥ with the 4♥ and both black 6s under it in
+    its pile) proves the loss.
+
+    >>> blocked(start_position(deal_from_seed(18))), blocked(start_position(deal_from_seed(1)))
+    (True, False)
+    """
+    piles, found, talon, _pointer = pos
+    home = [False] * 52
+    for s in range(4):
+        for r in range(1, found[s] + 1):
+            home[CARD[s][r]] = True
+    in_talon = [False] * 52
+    on_top = [False] * 52  # can be the top card of a pile (or taken from the talon)
+    leaves = [False] * 52
+    holds = [False] * 52  # can be the top card of a pile, for another card to lie on
+    above = [-1] * 52
+    down = [False] * 52
+    for p in piles:
+        n = len(p)
+        for k in range(1, n):
+            c = p[k]
+            if k + 1 < n:
+                above[c] = p[k + 1]
+            else:
+                on_top[c] = True
+            if k <= p[0]:
+                down[c] = True
+    for c in talon:
+        in_talon[c] = True
+        on_top[c] = True
+    changed = True
+    while changed:
+        changed = False
+        for c in range(52):
+            if home[c]:
+                if not holds[c] or not leaves[c]:
+                    holds[c] = leaves[c] = True
+                    changed = True
+                continue
+            if not on_top[c] and leaves[above[c]]:
+                on_top[c] = True
+                changed = True
+            r = KR[c]
+            ready = r == 1 or home[CARD[SUIT[c]][r - 1]]
+            if on_top[c] and ready:
+                home[c] = leaves[c] = holds[c] = True
+                changed = True
+                continue
+            placed = r == 13 or holds[ABOVE[c][0]] or holds[ABOVE[c][1]]
+            if not holds[c] and (on_top[c] if not in_talon[c] else placed):
+                holds[c] = True
+                changed = True
+            if not leaves[c] and not in_talon[c] and placed and (not down[c] or on_top[c]):
+                leaves[c] = True
+                changed = True
+    return not all(home)
+
+
+def _usable(p: bytes, j: int, pile: int, found: Sequence[int],
             where: dict[int, tuple[int, int]], reach: dict[int, int], tops: Sequence[int],
             empty: int) -> bool:
-    """Whether card ``y``, uncovered by moving the run that starts with ``base`` off it,
-    could be used right away: sent home, given another card, or moved itself.
+    """Whether card ``y = p[j - 1]``, uncovered by moving the run from ``p[j]`` off it,
+    could be used right away: sent home, given another card, or moved (alone or
+    carried by a run that starts further down its pile).
 
     Splitting a run can always wait until just before its uncovered card is used
     (nothing else can touch it meanwhile), so a split that uncovers an unusable
     card is pruned soundly."""
+    y, base = p[j - 1], p[j]
     if found[SUIT[y]] + 1 == KR[y]:
         return True
     for b in BELOW[y]:
         if b != base and (b in where or b in reach or found[SUIT[b]] == KR[b]):
             return True
-    if KR[y] == 13:
-        return empty >= 0
-    return any(v >= 0 and i != pile and KR[y] + 1 == KR[v] and RED[y] != RED[v]
-               for i, v in enumerate(tops))
+    for k in range(1 + p[0], j):
+        x = p[k]
+        if KR[x] == 13:
+            if empty >= 0:
+                return True
+        elif any(v >= 0 and i != pile and KR[x] + 1 == KR[v] and RED[x] != RED[v]
+                 for i, v in enumerate(tops)):
+            return True
+    return False
 
 
 class Solver:
@@ -229,15 +327,13 @@ class Solver:
         moves0, pos = self._settle(pos, [])
         self.path = [moves0]
         self.seen = {_key(pos)}
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 20000))
-        try:
-            won = self._won(pos) or self._search(pos)
-            result = "win" if won else "lose"
-        except _OutOfTime:
-            result = "unknown"
-        finally:
-            sys.setrecursionlimit(limit)
+        if self.complete and "blocked" in self.pruning and blocked(pos):
+            result = "lose"
+        else:
+            try:
+                result = "win" if self._won(pos) or self._search(pos) else "lose"
+            except _OutOfTime:
+                result = "unknown"
         out = SolveResult(result, states=len(self.seen))
         if result == "win" and (start is None or start_state is not None):
             # (a line from a bare position, without its game, is not expanded)
@@ -253,24 +349,43 @@ class Solver:
         # Every card face up and the talon empty: the rest goes home by itself.
         return not pos[2] and all(p[0] == 0 for p in pos[0])
 
-    def _search(self, pos: Position) -> bool:
-        self.nodes += 1
-        if self.nodes & 1023 == 0 and (
-            time.perf_counter() > self.deadline
-            or (self.max_states is not None and len(self.seen) > self.max_states)
-        ):
-            raise _OutOfTime
+    def _search(self, root: Position) -> bool:
+        """Depth-first search with an explicit stack (deep lines need no deep recursion);
+        ``self.path`` holds the moves down to the position on top of the stack."""
         seen = self.seen
-        for move in self._moves(pos):
-            moves, child = self._settle(self._play(pos, move), [move])
+        path = self.path
+        positions = [root]
+        choices = [self._moves(root)]
+        tried = [0]
+        while positions:
+            top = len(positions) - 1
+            i = tried[top]
+            options = choices[top]
+            if i == len(options):
+                positions.pop()
+                choices.pop()
+                tried.pop()
+                if positions:
+                    path.pop()
+                continue
+            tried[top] = i + 1
+            moves, child = self._settle(self._play(positions[top], options[i]), [options[i]])
             key = _key(child)
             if key in seen:
                 continue
             seen.add(key)
-            self.path.append(moves)
-            if self._won(child) or self._search(child):
+            path.append(moves)
+            if self._won(child):
                 return True
-            self.path.pop()
+            self.nodes += 1
+            if self.nodes & 1023 == 0 and (
+                time.perf_counter() > self.deadline
+                or (self.max_states is not None and len(seen) > self.max_states)
+            ):
+                raise _OutOfTime
+            positions.append(child)
+            choices.append(self._moves(child))
+            tried.append(0)
         return False
 
     def _settle(self, pos: Position, moves: list[Move]) -> tuple[list[Move], Position]:
@@ -357,7 +472,7 @@ class Solver:
                         score = 50 + p[0] * 3 if p[0] else 30  # turns a card / empties a pile
                     elif found[SUIT[p[j - 1]]] + 1 == KR[p[j - 1]] or (
                             self.complete and (not prune_split or _usable(
-                                p[j - 1], b, i, found, where, reach_cards, tops, empty))):
+                                p, j, i, found, where, reach_cards, tops, empty))):
                         score = 5  # splits a run: only to use the card it uncovers
                     else:
                         continue
@@ -379,14 +494,16 @@ class Solver:
             for c in reach_cards:
                 if KR[c] == 13 and (not prune_talon or _holds(c, found, where, reach_cards)):
                     scored.append((18, ("talon", c, e)))
-        # cards back from the foundations, only when something could go on them
+        # cards back from the foundations, only when some card could be built on them
+        back_useful = self.complete and (not prune_back or _back_useful(found, where,
+                                                                        reach_cards))
         for s in range(4 if self.complete else 0):
             n = found[s]
             if not n:
                 continue
             f = CARD[s][n]
-            if prune_back and (safe(f, (*found[:s], n - 1, *found[s + 1:]))
-                               or not _holds(f, found, where, reach_cards)):
+            if prune_back and (not back_useful
+                               or safe(f, (*found[:s], n - 1, *found[s + 1:]))):
                 continue
             for t in range(7):
                 u = tops[t]
