@@ -202,7 +202,9 @@ class RuleBot:
             return bid_action(0)
         n = round(est) if partner_bid != 0 else int(est + 0.75)
         known = sum(b for b in view.bids if b is not None)
-        n = max(1, min(n, 13 - known)) if known < 13 else 1
+        if len(obs.bids) == 3 and known + n > 13:
+            n -= 1  # the table cannot make more than 13: shade the last bid by one
+        n = max(1, min(n, 13))
         return _legal_bid(n, legal)
 
     # --- easy play -------------------------------------------------------

@@ -1,0 +1,62 @@
+"""``parlour arena``: duplicate matches between bot levels.
+
+    parlour arena spades --a expert --b normal --hands 2000 --seed 1 [--json] [--plot FILE]
+    parlour arena spades --a expert --b expert --a-opt samples=60 --hands 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from parlour.arena import run_match, svg_plot
+from parlour.bots.base import UnknownBot
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "arena", help="play bot levels against each other in duplicate matches",
+        description="Duplicate matches: each deal is played again with the sides' seats "
+                    "swapped, so luck cancels. Prints points per hand, the difference with a "
+                    "95%% confidence interval, games won and time per decision.")
+    parser.add_argument("game", help="the game (spades; hearts once its table exists)")
+    parser.add_argument("--a", default="expert", help="level of side A (default expert)")
+    parser.add_argument("--b", default="normal", help="level of side B (default normal)")
+    parser.add_argument("--hands", type=int, default=200, help="deals to play (default 200)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--a-opt", action="append", default=[], metavar="KEY=VALUE",
+                        help="a budget option for A's bots, e.g. samples=40, time_budget=0.3")
+    parser.add_argument("--b-opt", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--plot", metavar="FILE", help="write the running difference as SVG")
+    parser.set_defaults(func=run)
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise ValueError(f"{pair!r}: write KEY=VALUE")
+        try:
+            out[key] = int(value)
+        except ValueError:
+            out[key] = float(value)
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        result = run_match(args.game, args.a, args.b, args.hands, args.seed,
+                           _options(args.a_opt), _options(args.b_opt),
+                           progress=not args.json and sys.stderr.isatty())
+    except (UnknownBot, ValueError, TypeError) as e:
+        print(f"parlour arena: {e}", file=sys.stderr)
+        return 2
+    if args.plot:
+        Path(args.plot).write_text(svg_plot(result), encoding="utf-8")
+    print(json.dumps(result.summary()) if args.json else result.report())
+    return 0

@@ -1,0 +1,51 @@
+"""The arena: duplicate matches, the figures, the plot, the command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from parlour.arena import SpadesTable, run_match, svg_plot
+from parlour.cli import main
+
+
+def test_duplicate_match_figures() -> None:
+    r = run_match("spades", "normal", "random", hands=6, seed=3, progress=False)
+    s = r.summary()
+    assert s["deals"] == 6 and s["hands"] == 12
+    assert s["ci95"][0] <= s["diff"] <= s["ci95"][1]
+    assert s["decision_ms_a"]["decisions"] > 6 * 2 * 26
+    assert abs(s["points_per_hand_a"] - s["points_per_hand_b"] - s["diff"]) < 0.02
+
+
+def test_same_level_on_both_sides_is_exactly_even() -> None:
+    # Deterministic bots in both seatings of a deal play identically: luck cancels.
+    r = run_match("spades", "normal", "normal", hands=5, seed=2, progress=False)
+    assert r.diffs == [0.0] * 5
+
+
+def test_both_seatings_play_the_same_deal() -> None:
+    table = SpadesTable()
+    assert [list(x) for x in table.layouts] == [[0, 1, 0, 1], [1, 0, 1, 0]]
+
+
+def test_plot_is_svg() -> None:
+    r = run_match("spades", "easy", "random", hands=4, seed=1, progress=False)
+    svg = svg_plot(r)
+    assert svg.startswith("<svg") and "polyline" in svg
+
+
+def test_command_json_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plot = tmp_path / "diff.svg"
+    assert main(["arena", "spades", "--a", "easy", "--b", "random", "--hands", "3",
+                 "--seed", "4", "--json", "--plot", str(plot)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["a"] == "easy" and data["deals"] == 3 and len(data["ci95"]) == 2
+    assert plot.read_text().startswith("<svg")
+
+
+def test_command_refuses_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "spades", "--a", "wizard", "--hands", "1"]) == 2
+    assert "wizard" in capsys.readouterr().err
