@@ -78,19 +78,15 @@ def test_matches_brute_force_with_nil_weights_and_no_trumps() -> None:
         assert dd.value(-1, 0) <= max(expected, -1) or expected >= 0
 
 
-def test_full_deal_is_consistent_and_side_values_add_up() -> None:
+def test_both_sides_add_up_to_the_tricks_left() -> None:
     rng = Rng(2)
     deck = list(range(52))
-    for _ in range(2):
+    for _ in range(4):
         rng.shuffle(deck)
-        hands = [mask_of(deck[i * 13 - 52 + 52:(i + 1) * 13]) for i in range(4)]
-        hands = [mask_of(deck[i * 13:(i + 1) * 13]) for i in range(4)]
-        # late position: 6 tricks left
-        short = [mask_of(deck[i * 13:i * 13 + 6]) for i in range(4)]
+        short = [mask_of(deck[i * 13:i * 13 + 6]) for i in range(4)]  # 6 tricks left
         ns = solve_tricks(short, leader=1, trump=SPADES, side=0)
         ew = solve_tricks(short, leader=1, trump=SPADES, side=1)
         assert ns + ew == 6
-        assert 0 <= solve_tricks(hands, leader=0, trump=SPADES, side=0) <= 13
 
 
 def test_quick_trick_bound_does_not_change_the_answer() -> None:
