@@ -45,7 +45,8 @@ def random_position(seed: int) -> HeartsHand:
 
 
 def test_levels_are_registered_weakest_first():
-    assert levels("hearts") == ["random", "easy", "normal", "expert"]
+    # ismcts: OpenSpiel's IS-MCTS, the reference opponent (pyspiel loaded on demand)
+    assert levels("hearts") == ["random", "easy", "normal", "expert", "ismcts"]
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal"])
@@ -245,6 +246,43 @@ def test_normal_beats_easy_and_easy_beats_random_over_duplicate_deals():
     r = duplicate_match(make("normal"), make("easy"), hands=120, seed=7)
     m, _half = r.diff()
     assert m < 0
+
+
+def test_the_hint_gives_the_expert_choice_with_a_reason():
+    from parlour.bots.hearts_expert import HeartsExpert
+
+    hand = _position(DUMP_DEAL, "2C 2S AC 3S 2D 4S 3D")
+    advice = HeartsExpert(seed=1, samples=20).hint(hand.observation(1), hand.legal_actions())
+    assert card_code(advice.action) == "QS"
+    assert advice.reason == "dump the queen on the diamond lead"
+    few = parse_cards("QS 3S 2C 5C 9C 4D 8D TD 3H 6H 8H 9H TH")
+    passing = HeartsHand.from_seed(1, pass_dir=PASS_LEFT)
+    obs = passing.observation(0)
+    obs.hand = few
+    advice = HeartsExpert(seed=1).hint(obs, [PASS_BIT | choose_pass(few, 1)])
+    assert advice.reason.startswith("pass the queen: you hold few spades")
+
+
+def test_hearts_plugs_into_the_arena():
+    from parlour.arena import run_match
+
+    result = run_match("hearts", "normal", "random", hands=4, seed=2, progress=False)
+    s = result.summary()
+    assert s["hands"] == 8 and s["diff"] < 0
+
+
+def test_openspiel_ismcts_plays_legal_cards_from_observations():
+    pytest.importorskip("pyspiel")
+    b = make_bot("hearts", "ismcts", seed=1, simulations=50)
+    hand = HeartsHand.from_seed(3, pass_dir=PASS_LEFT)
+    others = [bot("normal", s) for s in range(4)]
+    while not hand.is_terminal():
+        s = hand.current_player()
+        player = b if s == 0 else others[s]
+        action = player.choose(hand.observation(s), hand.legal_actions())
+        assert action in hand.legal_actions()
+        hand.apply(action)
+    assert b.passes == 1
 
 
 def test_observation_type():

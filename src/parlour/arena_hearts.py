@@ -30,7 +30,8 @@ from typing import Any, Protocol
 from parlour.bots.base import Bot
 from parlour.games.hearts import PASS_ROTATION, HeartsHand, HeartsOptions
 
-__all__ = ["MatchResult", "Observer", "duplicate_match", "play_hand", "report_lines"]
+__all__ = ["HeartsTable", "MatchResult", "Observer", "duplicate_match", "play_hand",
+           "report_lines"]
 
 
 class Observer(Protocol):
@@ -173,3 +174,37 @@ def report_lines(result: MatchResult, name_a: str, name_b: str) -> list[str]:
         f"  decision time A: median {ta['median_ms']:.1f} ms, p95 {ta['p95_ms']:.1f} ms; "
         f"B: median {tb['median_ms']:.1f} ms, p95 {tb['p95_ms']:.1f} ms",
     ]
+
+
+class HeartsTable:
+    """Hearts for :func:`parlour.arena.run_match`: A in seats 0 and 2, then
+    the deal again with A in 1 and 3; scores carry from hand to hand (the pass
+    going left, right, across, none) and a game ends at the target."""
+
+    game = "hearts"
+    seats = 4
+    layouts = ((0, 1, 0, 1), (1, 0, 1, 0))
+    higher_is_better = False
+
+    def __init__(self, options: HeartsOptions | None = None) -> None:
+        self.options = options or HeartsOptions()
+
+    def new_carry(self) -> Any:
+        return ([0, 0, 0, 0], 0)  # scores, hands played in this game
+
+    def play_hand(self, deal: int, seed: int, bots: Sequence[Bot], carry: Any) -> Any:
+        from parlour.arena import HandOutcome, deal_seed
+        from parlour.cards import shuffled_deck
+        from parlour.games.hearts_scoring import game_winner
+        from parlour.games.trick import deal_hands
+
+        scores, played = carry
+        hands = deal_hands(shuffled_deck(deal_seed(seed, deal)), deal % 4)
+        hand = HeartsHand(hands, deal % 4, PASS_ROTATION[played % 4], self.options, scores)
+        gained, _times = play_hand(hand, bots)
+        result = hand.score()
+        points = [float(g) for g in gained]
+        winner = game_winner(result.scores, self.options)
+        if winner is None:
+            return HandOutcome(points, (result.scores, played + 1))
+        return HandOutcome(points, self.new_carry(), [winner])

@@ -199,12 +199,12 @@ def outcome(taken: list[int], me: int, jack: bool, moon_add: bool, scores: Seque
 class HeartsExpert:
     """Sampled deals played out by the rules; the card with the fewest points expected.
 
-    ``samples``: deals sampled a decision (default 40); ``time_budget``:
+    ``samples``: deals sampled a decision (default 200); ``time_budget``:
     seconds to keep sampling for (0 = fixed samples, repeatable)."""
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, samples: int = 40, time_budget: float = 0.0) -> None:
+    def __init__(self, seed: int = 0, samples: int = 200, time_budget: float = 0.0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.rng = Rng(seed)
@@ -259,8 +259,16 @@ class HeartsExpert:
         totals = [0.0] * len(cands)
         deadline = time.perf_counter() + self.time_budget if self.time_budget > 0 else 0.0
         done = 0
+        failed = 0
         while True:
-            world = obs.sample(self.rng)
+            try:
+                world = obs.sample(self.rng)
+            except ValueError:
+                # The sampler can dead-end on tight constraints: try another deal.
+                failed += 1
+                if failed > 8 * self.samples:
+                    break
+                continue
             play = world.play
             base_hands: list[int] = list(play.hands)
             base_trick: list[int] = [0, 0, 0, 0]
@@ -302,6 +310,9 @@ class HeartsExpert:
                     break
             elif done >= self.samples:
                 break
+        if done == 0:
+            rule = observed_card(obs, legal, NORMAL)
+            return {rule: 0.0}
         return {cands[k]: totals[k] / done for k in range(len(cands))}
 
     def hint(self, observation: Any, legal_actions: Sequence[int]) -> Hint:
@@ -379,12 +390,12 @@ def explain(obs: Any, action: int, expected: dict[int, float]) -> str:
 
 
 def hint(observation: Any, legal_actions: Sequence[int], seed: int = 0,
-         samples: int = 40) -> Hint:
+         samples: int = 200) -> Hint:
     """The expert's advice for a seat (the web app's hint button)."""
     return HeartsExpert(seed, samples).hint(observation, legal_actions)
 
 
-def _expert(seed: int = 0, samples: int = 40, time_budget: float = 0.0) -> HeartsExpert:
+def _expert(seed: int = 0, samples: int = 200, time_budget: float = 0.0) -> HeartsExpert:
     return HeartsExpert(seed, samples, time_budget)
 
 
