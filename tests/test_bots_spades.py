@@ -179,3 +179,35 @@ def test_rollout_card_is_legal() -> None:
             continue
         card = rollout_card(hand.play, [3, 3, 0, 3])
         assert card in hand.legal_actions()
+
+
+def test_hint_and_bid_advice() -> None:
+    from parlour.bots.advice import bid_advice, hint
+
+    hand = SpadesHand.from_seed(6, dealer=1)
+    advice = bid_advice(hand.observation(2), hand.legal_actions(), samples=4)
+    assert bid_action(advice.bid) in hand.legal_actions()
+    assert advice.text.startswith("bid ") and advice.to_json()["bid"] == advice.bid
+    for b in (3, 3, 3, 3):
+        hand.apply(bid_action(b))
+    seat = hand.current_player()
+    h = hint(hand.observation(seat), hand.legal_actions(), samples=4)
+    assert h.action in hand.legal_actions()
+    assert h.text.startswith("play ") and len(h.reason) > 10
+
+
+def test_hint_explains_covering_partners_nil() -> None:
+    from parlour.bots.advice import reason_for
+
+    deal = [parse_cards("7H 9H 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 7D"),
+            parse_cards("8H AH KH QH JH 7C 8C 9C TC 8D 9D TD JD"),
+            parse_cards("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"),
+            parse_cards("2H 3H 4H 5H 6H TH JC QC KC AC QD KD AD")]
+    hand = SpadesHand(deal, dealer=3)  # North bids first
+    for b in (0, 4, 6, 2):
+        hand.apply(bid_action(b))
+    hand.apply(parse_cards("9H").bit_length() - 1)  # North leads the 9 of hearts
+    hand.apply(parse_cards("8H").bit_length() - 1)  # East plays under
+    obs = hand.observation(2)
+    text = reason_for(obs, parse_cards("2S").bit_length() - 1, 7.0)
+    assert "partner bid nil" in text and "2♠" in text
