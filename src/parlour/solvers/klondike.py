@@ -29,28 +29,28 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from parlour.games.klondike_engine import KlondikeOptions, KlondikeState
 from parlour.games.klondike_notation import KLONDIKE_RANK, deal_from_seed, is_red, layout
 from parlour.games.klondike_records import make_record
 
-KR = KLONDIKE_RANK
-SUIT = tuple(c // 13 for c in range(52))
-RED = tuple(is_red(c) for c in range(52))
+KR: Final = KLONDIKE_RANK
+SUIT: Final = tuple(c // 13 for c in range(52))
+RED: Final = tuple(is_red(c) for c in range(52))
 # The card of a suit and Klondike rank (1 = ace .. 13 = king).
-CARD = tuple(tuple(s * 13 + (r + 11) % 13 if r else -1 for r in range(14)) for s in range(4))
+CARD: Final = tuple(tuple(s * 13 + (r + 11) % 13 if r else -1 for r in range(14)) for s in range(4))
 # BELOW[c]: the two cards that may lie on c in the tableau; KINGS mark empty-pile candidates.
-BELOW = tuple(
+BELOW: Final = tuple(
     tuple(d for d in range(52) if KR[d] + 1 == KR[c] and RED[d] != RED[c]) for c in range(52)
 )
 # ABOVE[c]: the two cards c may lie on in the tableau.
-ABOVE = tuple(
+ABOVE: Final = tuple(
     tuple(d for d in range(52) if KR[d] == KR[c] + 1 and RED[d] != RED[c]) for c in range(52)
 )
 # For each suit: the two suits of the other colour and the other suit of its colour.
-OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
-PARTNER = (3, 2, 1, 0)
+OPPOSITE: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
+PARTNER: Final = (3, 2, 1, 0)
 
 # A position: the seven piles as bytes (byte 0 the face-down count, then the cards
 # bottom to top), the foundations (counts per suit), the talon (cards in stock
@@ -63,7 +63,7 @@ Move = tuple[Any, ...]
 
 
 # The share of the time the quick search (for wins) may take before the complete one.
-QUICK_SHARE = 0.5
+QUICK_SHARE: Final = 0.5
 
 # The pruning rules beyond plain symmetry, each of which can be switched off to check
 # that it never turns a win into a ``lose``:
@@ -72,8 +72,11 @@ QUICK_SHARE = 0.5
 # - ``split``: a run is split only when the card it uncovers can be used right away;
 # - ``back``: a foundation card comes back only if it is not safe and a card could go on it;
 # - ``empty``: one empty pile stands for all, and a whole pile never moves to an empty one.
+# - ``emptying``: a whole pile (no face-down cards) moves onto another only if a king
+#   could then go to the empty pile (face up on face-down cards, in reach, or home);
 # - ``blocked``: a position where some card can never go home is lost (see :func:`blocked`).
-PRUNINGS = frozenset({"safe", "talon", "split", "back", "empty", "blocked"})
+PRUNINGS: Final = frozenset({"safe", "talon", "split", "back", "empty", "emptying",
+                             "blocked"})
 
 
 class _OutOfTime(Exception):
@@ -177,19 +180,17 @@ def _key(pos: Position) -> bytes:
     return b"\xff".join(sorted(piles)) + b"\xfe" + talon + bytes((pointer,))
 
 
-def _holds(c: int, found: Sequence[int], where: dict[int, tuple[int, int]],
-           reach: dict[int, int]) -> bool:
+def _holds(c: int, found: Sequence[int], where: list[int], reach: list[bool]) -> bool:
     """Whether some card could go on ``c`` right now (face up in the tableau, reachable
     in the talon, or on top of its foundation).
 
     A card put on the tableau from a draw-1 talon (which it could leave at any time)
     or from a foundation need only go there just before something is put on it, so
     without such a card the move can wait: pruning it is sound."""
-    return any(b in where or b in reach or found[SUIT[b]] == KR[b] for b in BELOW[c])
+    return any(where[b] >= 0 or reach[b] or found[SUIT[b]] == KR[b] for b in BELOW[c])
 
 
-def _back_useful(found: Sequence[int], where: dict[int, tuple[int, int]],
-                 reach: dict[int, int]) -> bool:
+def _back_useful(found: Sequence[int], where: list[int], reach: list[bool]) -> bool:
     """Whether a card out of the foundations could be worth having back in the tableau:
     some card face up in the tableau or reachable in the talon could lie on a card
     that is now in a foundation.
@@ -200,10 +201,11 @@ def _back_useful(found: Sequence[int], where: dict[int, tuple[int, int]],
     moves can wait until just before that card is put on it. (A test that only
     looked for a card to put on the returning card itself was unsound: a card may
     come back only to uncover the one under it.)"""
-    for c in (*where, *reach):
-        for g in ABOVE[c]:
-            if found[SUIT[g]] >= KR[g]:
-                return True
+    for c in range(52):
+        if where[c] >= 0 or reach[c]:
+            for g in ABOVE[c]:
+                if found[SUIT[g]] >= KR[g]:
+                    return True
     return False
 
 
@@ -276,7 +278,7 @@ def blocked(pos: Position) -> bool:
 
 
 def _usable(p: bytes, j: int, pile: int, found: Sequence[int],
-            where: dict[int, tuple[int, int]], reach: dict[int, int], tops: Sequence[int],
+            where: list[int], reach: list[bool], tops: Sequence[int],
             empty: int) -> bool:
     """Whether card ``y = p[j - 1]``, uncovered by moving the run from ``p[j]`` off it,
     could be used right away: sent home, given another card, or moved (alone or
@@ -289,7 +291,7 @@ def _usable(p: bytes, j: int, pile: int, found: Sequence[int],
     if found[SUIT[y]] + 1 == KR[y]:
         return True
     for b in BELOW[y]:
-        if b != base and (b in where or b in reach or found[SUIT[b]] == KR[b]):
+        if b != base and (where[b] >= 0 or reach[b] or found[SUIT[b]] == KR[b]):
             return True
     for k in range(1 + p[0], j):
         x = p[k]
@@ -434,21 +436,29 @@ class Solver:
         prune_split = "split" in pruning
         prune_back = "back" in pruning
         prune_empty = "empty" in pruning
+        prune_emptying = "emptying" in pruning
         scored: list[tuple[int, Move]] = []
         tops = [p[-1] if len(p) > 1 else -1 for p in piles]
         empty = next((i for i in range(7) if len(piles[i]) == 1), -1)
         empties = [i for i in range(7) if len(piles[i]) == 1]
         if prune_empty:
             empties = empties[:1]
-        # where each face-up card lies: card -> (pile, index in the bytes)
-        where: dict[int, tuple[int, int]] = {}
+        where = [-1] * 52  # where each face-up card lies: pile * 64 + index in its bytes
         for i in range(7):
             p = piles[i]
             for j in range(1 + p[0], len(p)):
-                where[p[j]] = (i, j)
-        reach = reachable(len(talon), pointer, draw) if talon else ()
-        reach_cards = {talon[j]: j for j in reach}
+                where[p[j]] = i * 64 + j
+        reach_cards = [talon[j] for j in reachable(len(talon), pointer, draw)] if talon else []
+        reach = [False] * 52
+        for c in reach_cards:
+            reach[c] = True
 
+        # a king that could go to an empty pile: on face-down cards, in reach, or home
+        king_waiting = False
+        for s in range(4):
+            k = CARD[s][13]
+            if reach[k] or found[s] == 13 or (where[k] >= 0 and where[k] & 63 > 1):
+                king_waiting = True
         for i in range(7):
             c = tops[i]
             if c >= 0 and found[SUIT[c]] + 1 == KR[c]:
@@ -464,25 +474,28 @@ class Solver:
             if u < 0:
                 continue
             for b in BELOW[u]:
-                loc = where.get(b)
-                if loc is not None:
-                    i, j = loc
+                loc = where[b]
+                if loc >= 0:
+                    i, j = loc >> 6, loc & 63
                     p = piles[i]
                     if j == 1 + p[0]:
+                        if not p[0] and prune_emptying and not king_waiting:
+                            continue  # emptying a pile can wait until a king can go there
                         score = 50 + p[0] * 3 if p[0] else 30  # turns a card / empties a pile
                     elif found[SUIT[p[j - 1]]] + 1 == KR[p[j - 1]] or (
                             self.complete and (not prune_split or _usable(
-                                p, j, i, found, where, reach_cards, tops, empty))):
+                                p, j, i, found, where, reach, tops, empty))):
                         score = 5  # splits a run: only to use the card it uncovers
                     else:
                         continue
                     scored.append((score, ("pile", i, len(p) - j, t)))
-                elif b in reach_cards and (not prune_talon
-                                           or _holds(b, found, where, reach_cards)):
+                elif reach[b] and (not prune_talon or _holds(b, found, where, reach)):
                     scored.append((20, ("talon", b, t)))
         for e in empties:
-            for c, (i, j) in where.items():
-                if KR[c] == 13 and (j > 1 or not prune_empty):
+            for s in range(4):
+                loc = where[CARD[s][13]]
+                i, j = loc >> 6, loc & 63
+                if loc >= 0 and (j > 1 or not prune_empty):
                     p = piles[i]
                     if j == 1 + p[0]:
                         score = 48 + p[0] * 3
@@ -492,11 +505,10 @@ class Solver:
                         continue
                     scored.append((score, ("pile", i, len(p) - j, e)))
             for c in reach_cards:
-                if KR[c] == 13 and (not prune_talon or _holds(c, found, where, reach_cards)):
+                if KR[c] == 13 and (not prune_talon or _holds(c, found, where, reach)):
                     scored.append((18, ("talon", c, e)))
         # cards back from the foundations, only when some card could be built on them
-        back_useful = self.complete and (not prune_back or _back_useful(found, where,
-                                                                        reach_cards))
+        back_useful = self.complete and (not prune_back or _back_useful(found, where, reach))
         for s in range(4 if self.complete else 0):
             n = found[s]
             if not n:
