@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -64,6 +65,10 @@ Move = tuple[Any, ...]
 
 # The share of the time the quick search (for wins) may take before the complete one.
 QUICK_SHARE: Final = 0.5
+# The quick search restarts with other move orders, its node budget doubling each time
+# (a depth-first search that went wrong early rarely recovers).
+QUICK_NODES: Final = 3000
+JITTER: Final = 12
 
 # The pruning rules beyond plain symmetry, each of which can be switched off to check
 # that it never turns a win into a ``lose``:
@@ -214,13 +219,13 @@ def blocked(pos: Position) -> bool:
     that the position is lost, found without search.
 
     A least fixed point of what could ever happen, each judged optimistically (the
-    talon as if every card in it could be drawn, an empty pile always there for a
-    king): a card comes *home* once it can be on top and the card below it in its
-    suit can come home; it can be on top once the card lying on it can leave; a
-    face-up card can leave carrying the cards on it if one of the two cards it may
-    lie on can be on top (or it is a king); a face-down card can leave only once
-    on top. A card left out (say the 5♥ with the 4♥ and both black 6s under it in
-    its pile) proves the loss.
+    talon as if every card in it could be drawn, an empty pile there for a king as
+    soon as some pile's bottom card can leave): a card comes *home* once it can be
+    on top and the card below it in its suit can come home; it can be on top once
+    the card lying on it can leave; a face-up card can leave carrying the cards on
+    it if one of the two cards it may lie on can be on top (a king, if a pile can
+    be emptied); a face-down card can leave only once on top. A card left out (say
+    the 5♥ with the 4♥ and both black 6s under it in its pile) proves the loss.
 
     >>> blocked(start_position(deal_from_seed(18))), blocked(start_position(deal_from_seed(1)))
     (True, False)
@@ -249,9 +254,14 @@ def blocked(pos: Position) -> bool:
     for c in talon:
         in_talon[c] = True
         on_top[c] = True
+    # the bottom cards whose leaving empties a pile (a king at the bottom never need leave)
+    bottoms = [p[1] for p in piles if len(p) > 1 and KR[p[1]] != 13]
+    empty = any(len(p) == 1 for p in piles)
     changed = True
     while changed:
         changed = False
+        if not empty and any(leaves[c] for c in bottoms):
+            empty = changed = True
         for c in range(52):
             if home[c]:
                 if not holds[c] or not leaves[c]:
@@ -267,7 +277,7 @@ def blocked(pos: Position) -> bool:
                 home[c] = leaves[c] = holds[c] = True
                 changed = True
                 continue
-            placed = r == 13 or holds[ABOVE[c][0]] or holds[ABOVE[c][1]]
+            placed = empty if r == 13 else holds[ABOVE[c][0]] or holds[ABOVE[c][1]]
             if not holds[c] and (on_top[c] if not in_talon[c] else placed):
                 holds[c] = True
                 changed = True
@@ -309,13 +319,18 @@ class Solver:
 
     def __init__(self, deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
                  max_states: int | None = None, complete: bool = True,
-                 pruning: frozenset[str] = PRUNINGS) -> None:
+                 pruning: frozenset[str] = PRUNINGS, max_nodes: int | None = None,
+                 jitter: int = 0) -> None:
         self.deal = list(deal)
         self.complete = complete
         self.pruning = pruning
         self.draw = draw
         self.time_limit = time_limit
         self.max_states = max_states
+        self.max_nodes = max_nodes
+        # jitter > 0 shuffles moves of nearly equal promise (seeded): a restart of the
+        # quick search then tries other lines first
+        self.rng = random.Random(jitter) if jitter else None
         self.seen: set[bytes] = set()
         self.path: list[list[Move]] = []
         self.deadline = 0.0
@@ -383,6 +398,7 @@ class Solver:
             if self.nodes & 1023 == 0 and (
                 time.perf_counter() > self.deadline
                 or (self.max_states is not None and len(seen) > self.max_states)
+                or (self.max_nodes is not None and self.nodes > self.max_nodes)
             ):
                 raise _OutOfTime
             positions.append(child)
@@ -522,6 +538,9 @@ class Solver:
                 if (u >= 0 and KR[f] + 1 == KR[u] and RED[f] != RED[u]) or (
                         u < 0 and t in empties and n == 13):
                     scored.append((0, ("home", s, t)))
+        rng = self.rng
+        if rng is not None:
+            scored = [(score + rng.randrange(JITTER), move) for score, move in scored]
         scored.sort(key=lambda sm: -sm[0])
         return [move for _score, move in scored]
 
@@ -631,13 +650,25 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
           pruning: frozenset[str] = PRUNINGS) -> SolveResult:
     """Solve a deal: ``win`` (with moves), ``lose`` (proved) or ``unknown`` (out of time).
 
-    A quick search over the moves that usually matter looks for a win first; a
-    complete search (every legal move, sound pruning only) then settles the rest.
+    A quick search over the moves that usually matter looks for a win first
+    (restarted with other move orders and a doubling node budget); a complete
+    search (every legal move, sound pruning only) then settles the rest.
     """
     t0 = time.perf_counter()
-    quick_limit = None if time_limit is None else time_limit * QUICK_SHARE
-    quick = Solver(deal, draw, quick_limit, max_states, complete=False, pruning=pruning).run()
-    states = quick.states
+    if "blocked" in pruning and blocked(start_position(deal)):
+        return SolveResult("lose", states=1, seconds=time.perf_counter() - t0)
+    quick_end = None if time_limit is None else t0 + time_limit * QUICK_SHARE
+    states = 0
+    attempt = 0
+    while True:
+        left = None if quick_end is None else max(0.0, quick_end - time.perf_counter())
+        quick = Solver(deal, draw, left, max_states, complete=False, pruning=pruning,
+                       max_nodes=QUICK_NODES << attempt, jitter=attempt).run()
+        states += quick.states
+        # a quick search that ran its course (win, or no win among its moves) is final
+        if quick.result != "unknown" or (left is not None and left <= 0) or attempt >= 40:
+            break
+        attempt += 1
     result = quick
     if quick.result != "win":
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
