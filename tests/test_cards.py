@@ -73,3 +73,20 @@ def test_shuffles_are_roughly_uniform():
     for seed in range(5200):
         positions[shuffled_deck(seed).index(51)] += 1
     assert min(positions) > 50 and max(positions) < 160
+
+
+def test_sampling_finds_a_deal_whenever_one_exists():
+    # Tight: East holds only clubs and diamonds, West only diamonds and hearts,
+    # North only clubs: exactly one way to share 4+3+3 cards of three suits.
+    from parlour.cards import Rng, mask_of
+    from parlour.games.trick import sample_hands
+
+    unseen = mask_of([0, 1, 2, 3, 13, 14, 15, 26, 27, 28])  # 4 clubs, 3 diamonds, 3 hearts
+    counts = [4, 3, 3, 0]
+    voids = [0b1110, 0b1100, 0b1001, 0]  # N: C only; E: C, D; S: D, H
+    for seed in range(50):
+        hands = sample_hands(unseen, counts, voids, [0, 0, 0, 0], Rng(seed))
+        assert hands[0] == mask_of([0, 1, 2, 3])
+        assert hands[1] == mask_of([13, 14, 15]) and hands[2] == mask_of([26, 27, 28])
+    with pytest.raises(ValueError, match="no deal"):
+        sample_hands(unseen, [4, 3, 3, 0], [0b1111, 0, 0, 0], [0, 0, 0, 0], Rng(1))

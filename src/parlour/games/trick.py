@@ -242,6 +242,10 @@ class TrickPlay:
         broken = self.broken
         voids_p = self.voids[p]
         if b & self._breakers:
+            if not trick and not broken and b & self._break_mask:
+                # Leading the unbroken suit is allowed only to a player who holds
+                # nothing else: everyone now knows the player is void elsewhere.
+                self.voids[p] = voids_p | (15 ^ (1 << self.rules.break_suit))
             self.broken = True
         if trick:
             led = trick[0] // 13
@@ -319,7 +323,8 @@ def sample_hands(
     """
     unseen &= ~(known[0] | known[1] | known[2] | known[3])
     suits = sorted(range(4), key=lambda s: sum(1 for v in voids if v >> s & 1), reverse=True)
-    for _attempt in range(200):
+    # A few quick greedy tries; tight constraints fall through to the exact way.
+    for _attempt in range(4):
         free = list(counts)
         hands = list(known)
         ok = True
@@ -347,7 +352,57 @@ def sample_hands(
                 break
         if ok and not any(free):
             return hands
-    raise ValueError("no deal of the unseen cards fits what has been seen")
+    return _sample_exact(unseen, counts, voids, known, rng)
+
+
+def _fits(left: list[int], free: list[int], voids: Sequence[int]) -> bool:
+    """Hall's condition: every set of suits has room among the seats that may hold them."""
+    for subset in range(1, 16):
+        need = 0
+        for s in range(4):
+            if subset >> s & 1:
+                need += left[s]
+        if need == 0:
+            continue
+        room = 0
+        for p in range(4):
+            if subset & ~voids[p] & 15:
+                room += free[p]
+        if need > room:
+            return False
+    return True
+
+
+def _sample_exact(unseen: int, counts: Sequence[int], voids: Sequence[int],
+                  known: Sequence[int], rng: Rng) -> list[int]:
+    """Place the cards one by one, each only where the rest can still be placed."""
+    free = list(counts)
+    hands = list(known)
+    left = [cards_in_suit(unseen, s).__len__() for s in range(4)]
+    if sum(left) != sum(free) or not _fits(left, free, voids):
+        raise ValueError("no deal of the unseen cards fits what has been seen")
+    cards = list(cards_of(unseen))
+    rng.shuffle(cards)
+    for c in cards:
+        s = c // 13
+        left[s] -= 1
+        options: list[int] = []
+        weights = 0
+        for p in range(4):
+            if free[p] > 0 and not voids[p] >> s & 1:
+                free[p] -= 1
+                if _fits(left, free, voids):
+                    options.append(p)
+                    weights += free[p] + 1
+                free[p] += 1
+        r = rng.below(weights)
+        for p in options:
+            if r <= free[p] - 1:
+                break
+            r -= free[p]
+        hands[p] |= bit(c)
+        free[p] -= 1
+    return hands
 
 
 def describe_trick(cards: Sequence[int], leader: int) -> str:
