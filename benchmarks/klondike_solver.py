@@ -7,6 +7,14 @@ share settled, the winnable share among settled deals against the published
 figure (81.945% draw 3, 90.480% draw 1), and the median and 99th percentile of
 the time a deal against the published C++ median of 0.02 s. ``--out FILE``
 keeps every deal's result as JSON.
+
+Soundness checks (pruning on against pruning off; any disagreement is a bug):
+
+    python benchmarks/klondike_solver.py --draw 1 --check-positions 1000 [--start 0]
+    python benchmarks/klondike_solver.py --draw 3 --check-losses FILE [--check-limit 60]
+
+The first compares on small random positions; the second re-solves every deal
+that a batch's ``--out FILE`` calls ``lose`` with every pruning rule off.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ import json
 from pathlib import Path
 
 from parlour.commands.solve import run_batch
+from parlour.solvers.klondike_check import check_losses, check_positions
 
 
 def main() -> None:
@@ -26,7 +35,25 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="first seed")
     parser.add_argument("--jobs", type=int, default=1, help="processes (one deal each)")
     parser.add_argument("--out", help="write every deal's result to this JSON file")
+    parser.add_argument("--check-positions", type=int, metavar="N",
+                        help="compare pruning on and off on N random positions instead")
+    parser.add_argument("--check-losses", metavar="FILE",
+                        help="re-solve the deals a batch's --out FILE calls lose, pruning off")
+    parser.add_argument("--check-limit", type=float, default=60.0,
+                        help="seconds a deal with pruning off (default 60)")
     args = parser.parse_args()
+    if args.check_positions:
+        seeds = range(args.start, args.start + args.check_positions)
+        print(f"draw {args.draw}, {args.check_positions} random positions: "
+              + check_positions(seeds, args.draw).report())
+        return
+    if args.check_losses:
+        data = json.loads(Path(args.check_losses).read_text(encoding="utf-8"))
+        lost = [r["seed"] for r in data["results"] if r["result"] == "lose"]
+        print(f"draw {data['draw']}, {len(lost)} deals called lose, re-solved with pruning off "
+              f"({args.check_limit:g} s each): "
+              + check_losses(lost, data["draw"], args.check_limit).report())
+        return
     summary = run_batch(args.deals, args.draw, args.time_limit, args.start, args.jobs)
     print(summary.report())
     if args.out:

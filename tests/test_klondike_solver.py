@@ -31,6 +31,7 @@ from parlour.solvers.klondike import (
     start_position,
     still_winnable,
 )
+from parlour.solvers.klondike_check import check_positions
 
 # Deals with known answers, written out so they never depend on the seeded shuffle.
 DEALS = {
@@ -164,3 +165,15 @@ def test_blocked_positions_are_lost_without_search() -> None:
     for draw in (1, 3):
         result = Solver(deal("b26"), draw, 5).run()
         assert result.result == "lose" and result.states == 1
+
+
+# Small random positions that both searches settle in a moment, many of them lost.
+QUICK_POSITIONS = {1: [103, 105, 113, 114, 115, 118, 121, 127, 139, 140, 144, 145, 101, 106],
+                   3: [103, 105, 113, 114, 115, 118, 121, 125, 127, 128, 139, 140, 101, 106]}
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_pruning_never_turns_a_win_into_a_loss(draw: int) -> None:
+    report = check_positions(QUICK_POSITIONS[draw], draw)
+    assert not report.bad
+    assert report.tally.get(("lose", "lose"), 0) >= 10
