@@ -20,8 +20,8 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	touch $(STAMP)
 
+# The shared library's name depends on the module list: old ones are dropped.
 $(COMPILED): $(STAMP) $(addprefix src/,$(FAST)) Makefile
-	# The shared library's name depends on the module list: drop old ones.
 	find src -maxdepth 1 -name '*__mypyc.*.so' -delete
 	cd src && ../$(BIN)/mypyc $(FAST) > ../$(VENV)/mypyc.log 2>&1 \
 		|| { cat ../$(VENV)/mypyc.log; exit 1; }
