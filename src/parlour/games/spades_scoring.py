@@ -124,8 +124,9 @@ def score_hand(
         gains = 0
         losses = 0
         bag_count = 0
-        contract = sum(bids[s] for s in seats if bids[s] > 0)
-        counted = sum(tricks[s] for s in seats if bids[s] > 0)
+        a, b = seats
+        contract = (bids[a] if bids[a] > 0 else 0) + (bids[b] if bids[b] > 0 else 0)
+        counted = (tricks[a] if bids[a] > 0 else 0) + (tricks[b] if bids[b] > 0 else 0)
         for s in seats:
             if bids[s] > 0:
                 continue
