@@ -181,8 +181,32 @@ def start_position(deal: Sequence[int]) -> Position:
 
 
 def _key(pos: Position) -> bytes:
-    piles, _found, talon, pointer = pos
-    return b"\xff".join(sorted(piles)) + b"\xfe" + talon + bytes((pointer,))
+    """The position without its pointer: piles sorted (their places do not matter), talon."""
+    piles, _found, talon, _pointer = pos
+    return b"\xff".join(sorted(piles)) + b"\xfe" + talon
+
+
+_REACH_MASK: dict[tuple[int, int], int] = {}
+
+
+def reach_mask(size: int, pointer: int) -> int:
+    """The talon cards reachable with draw 3 from ``pointer``, as bits of their indices.
+
+    Taking a card leaves the pointer where the card was, whatever it was before, so
+    of two positions that differ only in the pointer, the one that reaches a superset
+    of talon cards can do all the other can (the same moves lead to the same or
+    again such positions): once it has been searched the other need not be.
+
+    >>> bin(reach_mask(7, 0)), bin(reach_mask(7, 3)), bin(reach_mask(7, 4))
+    ('0b1100100', '0b1100100', '0b1101100')
+    """
+    mask = _REACH_MASK.get((size, pointer))
+    if mask is None:
+        mask = 0
+        for j in reachable(size, pointer, 3):
+            mask |= 1 << j
+        _REACH_MASK[(size, pointer)] = mask
+    return mask
 
 
 def _holds(c: int, found: Sequence[int], where: list[int], reach: list[bool]) -> bool:
@@ -331,49 +355,86 @@ class Solver:
         # jitter > 0 shuffles moves of nearly equal promise (seeded): a restart of the
         # quick search then tries other lines first
         self.rng = random.Random(jitter) if jitter else None
-        self.seen: set[bytes] = set()
+        # positions searched: with draw 3, per position without its pointer, the masks of
+        # talon cards reachable from the pointers searched (see :func:`reach_mask`)
+        self.seen: dict[bytes, list[int]] = {}
+        self.states = 0
         self.path: list[list[Move]] = []
         self.deadline = 0.0
         self.nodes = 0
+        self.positions: list[Position] = []
+        self.choices: list[list[Move]] = []
+        self.tried: list[int] = []
+        self.settled = ""
+        self.bare = False
+        self.start_state: KlondikeState | None = None
 
     def run(self, start: Position | None = None,
             start_state: KlondikeState | None = None) -> SolveResult:
+        """Search from the deal (or ``start``) until settled or out of time."""
         t0 = time.perf_counter()
-        self.deadline = t0 + self.time_limit if self.time_limit is not None else float("inf")
+        self.begin(start, start_state)
+        result = self.advance(self.time_limit)
+        return self.outcome(result, time.perf_counter() - t0)
+
+    def begin(self, start: Position | None = None,
+              start_state: KlondikeState | None = None) -> None:
+        """Set up a search that :meth:`advance` then runs a slice of time at a time."""
+        self.start_state = start_state
+        self.bare = start is not None and start_state is None
         pos = start or start_position(self.deal)
         moves0, pos = self._settle(pos, [])
         self.path = [moves0]
-        self.seen = {_key(pos)}
-        if self.complete and "blocked" in self.pruning and blocked(pos):
-            result = "lose"
-        else:
+        self.seen = {_key(pos): [self._mask(pos)]}
+        self.states = 1
+        self.positions = [pos]
+        self.choices = [self._moves(pos)]
+        self.tried = [0]
+        self.settled = ""
+        if self._won(pos):
+            self.settled = "win"
+        elif self.complete and "blocked" in self.pruning and blocked(pos):
+            self.settled = "lose"
+
+    def advance(self, seconds: float | None) -> str:
+        """Search on for up to ``seconds``: ``win``, ``lose`` or ``unknown`` (not yet)."""
+        if not self.settled:
+            self.deadline = (time.perf_counter() + seconds if seconds is not None
+                             else float("inf"))
             try:
-                result = "win" if self._won(pos) or self._search(pos) else "lose"
+                self.settled = "win" if self._search() else "lose"
             except _OutOfTime:
-                result = "unknown"
-        out = SolveResult(result, states=len(self.seen))
-        if result == "win" and (start is None or start_state is not None):
+                return "unknown"
+        return self.settled
+
+    def outcome(self, result: str, seconds: float) -> SolveResult:
+        out = SolveResult(result, states=self.states, seconds=seconds)
+        if result == "win" and not self.bare:
             # (a line from a bare position, without its game, is not expanded)
             out.moves = expand(self.deal, [m for ms in self.path for m in ms], self.draw,
-                               start=start_state)
-        out.seconds = time.perf_counter() - t0
+                               start=self.start_state)
         return out
 
     # --- search ------------------------------------------------------------
+
+    def _mask(self, pos: Position) -> int:
+        talon = pos[2]
+        return reach_mask(len(talon), pos[3]) if self.draw == 3 and talon else 0
 
     @staticmethod
     def _won(pos: Position) -> bool:
         # Every card face up and the talon empty: the rest goes home by itself.
         return not pos[2] and all(p[0] == 0 for p in pos[0])
 
-    def _search(self, root: Position) -> bool:
-        """Depth-first search with an explicit stack (deep lines need no deep recursion);
-        ``self.path`` holds the moves down to the position on top of the stack."""
+    def _search(self) -> bool:
+        """Depth-first search with an explicit stack (deep lines need no deep recursion,
+        and the search can stop and go on); ``self.path`` holds the moves down to the
+        position on top of the stack."""
         seen = self.seen
         path = self.path
-        positions = [root]
-        choices = [self._moves(root)]
-        tried = [0]
+        positions = self.positions
+        choices = self.choices
+        tried = self.tried
         while positions:
             top = len(positions) - 1
             i = tried[top]
@@ -388,22 +449,28 @@ class Solver:
             tried[top] = i + 1
             moves, child = self._settle(self._play(positions[top], options[i]), [options[i]])
             key = _key(child)
-            if key in seen:
-                continue
-            seen.add(key)
+            mask = self._mask(child)
+            masks = seen.get(key)
+            if masks is None:
+                seen[key] = [mask]
+            elif any(m & mask == mask for m in masks):
+                continue  # searched already, or dominated by a position searched
+            else:
+                masks.append(mask)
+            self.states += 1
             path.append(moves)
             if self._won(child):
                 return True
-            self.nodes += 1
-            if self.nodes & 1023 == 0 and (
-                time.perf_counter() > self.deadline
-                or (self.max_states is not None and len(seen) > self.max_states)
-                or (self.max_nodes is not None and self.nodes > self.max_nodes)
-            ):
-                raise _OutOfTime
             positions.append(child)
             choices.append(self._moves(child))
             tried.append(0)
+            self.nodes += 1
+            if self.nodes & 1023 == 0 and (
+                time.perf_counter() > self.deadline
+                or (self.max_states is not None and self.states > self.max_states)
+                or (self.max_nodes is not None and self.nodes > self.max_nodes)
+            ):
+                raise _OutOfTime
         return False
 
     def _settle(self, pos: Position, moves: list[Move]) -> tuple[list[Move], Position]:
@@ -650,30 +717,44 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
           pruning: frozenset[str] = PRUNINGS) -> SolveResult:
     """Solve a deal: ``win`` (with moves), ``lose`` (proved) or ``unknown`` (out of time).
 
-    A quick search over the moves that usually matter looks for a win first
-    (restarted with other move orders and a doubling node budget); a complete
-    search (every legal move, sound pruning only) then settles the rest.
+    A quick search over the moves that usually matter (restarted with other move
+    orders and a doubling node budget) takes turns with a complete search (every
+    legal move, sound pruning only), each getting about half of the time: the quick
+    one finds most wins, the complete one alone may answer ``lose``.
     """
     t0 = time.perf_counter()
     if "blocked" in pruning and blocked(start_position(deal)):
         return SolveResult("lose", states=1, seconds=time.perf_counter() - t0)
-    quick_end = None if time_limit is None else t0 + time_limit * QUICK_SHARE
+    end = t0 + time_limit if time_limit is not None else float("inf")
+    full = Solver(deal, draw, None, max_states, complete=True, pruning=pruning)
+    full.begin()
     states = 0
     attempt = 0
+    quick_over = False  # the quick search ran through all its moves: no use restarting it
     while True:
-        left = None if quick_end is None else max(0.0, quick_end - time.perf_counter())
-        quick = Solver(deal, draw, left, max_states, complete=False, pruning=pruning,
-                       max_nodes=QUICK_NODES << attempt, jitter=attempt).run()
-        states += quick.states
-        # a quick search that ran its course (win, or no win among its moves) is final
-        if quick.result != "unknown" or (left is not None and left <= 0) or attempt >= 40:
+        now = time.perf_counter()
+        if now >= end:
+            result = full.outcome("unknown", 0.0)
             break
-        attempt += 1
-    result = quick
-    if quick.result != "win":
-        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-        result = Solver(deal, draw, left, max_states, complete=True, pruning=pruning).run()
-        states += result.states
+        spent = 0.0
+        if not quick_over:
+            quick = Solver(deal, draw, end - now, max_states, complete=False, pruning=pruning,
+                           max_nodes=QUICK_NODES << attempt, jitter=attempt).run()
+            states += quick.states
+            if quick.result == "win":
+                result = quick
+                break
+            quick_over = quick.result == "lose" or attempt >= 40
+            attempt += 1
+            spent = time.perf_counter() - now
+        # the complete search gets as long as the quick one had (all that is left once
+        # the quick one is over)
+        now = time.perf_counter()
+        answer = full.advance(end - now if quick_over else min(max(spent, 0.01), end - now))
+        if answer != "unknown":
+            result = full.outcome(answer, 0.0)
+            break
+    states += full.states
     result.states = states
     result.seconds = time.perf_counter() - t0
     if result.result == "win" and auto_flip:
