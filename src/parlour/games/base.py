@@ -4,8 +4,9 @@ Every game's state answers the same questions, so a bot, the replay tool and
 the web app treat Spades, Hearts and Klondike alike:
 
 - ``current_player()``: the seat to act (``TERMINAL`` once the game is over);
-- ``legal_actions()``: ints, ascending (a sequence that must not be changed); ``action_to_string`` / ``parse_action``
-  convert to and from the record notation (``"bid 3"``, ``"play QS"``);
+- ``legal_actions()``: ints, ascending (a sequence not to be changed);
+  ``action_to_string`` / ``parse_action`` convert to and from the record
+  notation (``"bid 3"``, ``"play QS"``);
 - ``apply(action)`` (raises :class:`IllegalAction` with a player's reason),
   ``undo()`` and ``clone()``;
 - ``observation(seat)``: what that seat may see, never another seat's cards,
