@@ -79,9 +79,11 @@ JITTER: Final = 12
 # - ``empty``: one empty pile stands for all, and a whole pile never moves to an empty one.
 # - ``emptying``: a whole pile (no face-down cards) moves onto another only if a king
 #   could then go to the empty pile (face up on face-down cards, in reach, or home);
+# - ``pointer``: with draw 3, a position whose pointer reaches only talon cards that
+#   another searched position with the same cards reaches is not searched;
 # - ``blocked``: a position where some card can never go home is lost (see :func:`blocked`).
 PRUNINGS: Final = frozenset({"safe", "talon", "split", "back", "empty", "emptying",
-                             "blocked"})
+                             "pointer", "blocked"})
 
 
 class _OutOfTime(Exception):
@@ -419,7 +421,11 @@ class Solver:
 
     def _mask(self, pos: Position) -> int:
         talon = pos[2]
-        return reach_mask(len(talon), pos[3]) if self.draw == 3 and talon else 0
+        if self.draw == 1 or not talon:
+            return 0
+        if "pointer" not in self.pruning:
+            return 1 << pos[3]  # each pointer on its own
+        return reach_mask(len(talon), pos[3])
 
     @staticmethod
     def _won(pos: Position) -> bool:
