@@ -7,8 +7,9 @@ spades), and values every candidate card on every sample:
 - late in the hand (``dd_tricks`` tricks left or fewer) with the
   double-dummy solver of :mod:`parlour.solvers.double_dummy`, weighted so
   that a trick taken by a nil bidder counts far more than any other;
-- earlier, with a fast playout in which every seat follows simple rules
-  with the sample's cards in view.
+- earlier, the ``normal`` rules choose (by default): sampled fast playouts,
+  in which every seat follows simple rules with the sample's cards in view,
+  are available with ``playouts=1`` but measured weaker than the rules.
 
 The outcome of each sample is turned into the team's *score* for the hand
 (contract made or set, bags and the bag penalty, nils made or failed), minus
@@ -78,13 +79,16 @@ class Evaluation:
 class ExpertBot:
     """Sampling bot: ``samples`` deals a decision (0 = by tricks left),
     ``time_budget`` seconds a decision (0 = fixed counts, deterministic),
-    ``dd_tricks``: from how many tricks left the exact solver takes over."""
+    ``dd_tricks``: from how many tricks left the exact solver takes over;
+    before that the ``normal`` rules play, or with ``playouts=1`` sampled
+    fast playouts (measured weaker so far)."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 0, time_budget: float = 0.0,
-                 dd_tricks: int = 6, bid_samples: int = 24) -> None:
+                 dd_tricks: int = 6, bid_samples: int = 24, playouts: int = 0) -> None:
         self.rng = Rng(seed)
+        self.playouts = playouts != 0
         self.samples = samples
         self.time_budget = time_budget
         self.dd_tricks = dd_tricks
@@ -98,6 +102,11 @@ class ExpertBot:
             return self.evaluate_bids(observation, legal_actions).best()
         if len(legal_actions) == 1:
             return legal_actions[0]
+        tricks_left = 13 - sum(observation.tricks_won)
+        if tricks_left > self.dd_tricks and not self.playouts:
+            # Early in the hand the sampled playouts measured worse than the
+            # rules (noisy, and every seat sees every card): play by the rules.
+            return self._rules.choose(observation, legal_actions)
         return self.evaluate_play(observation, legal_actions).best()
 
     # --- sampling ----------------------------------------------------------
@@ -117,7 +126,7 @@ class ExpertBot:
         if self.samples > 0:
             return self.samples
         if tricks_left <= self.dd_tricks:
-            return 24 if tricks_left <= 4 else 16
+            return 32 if tricks_left <= 4 else 24
         return 30 if moves <= 4 else 20
 
     # --- card play ---------------------------------------------------------
@@ -506,8 +515,8 @@ def _lowest_rank(mask: int) -> int:
 
 
 def _make(seed: int = 0, samples: int = 0, time_budget: float = 0.0, dd_tricks: int = 6,
-          bid_samples: int = 24) -> ExpertBot:
-    return ExpertBot(seed, samples, time_budget, dd_tricks, bid_samples)
+          bid_samples: int = 24, playouts: int = 0) -> ExpertBot:
+    return ExpertBot(seed, samples, time_budget, dd_tricks, bid_samples, playouts)
 
 
 register_bot("spades", "expert", _make)
