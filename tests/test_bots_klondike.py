@@ -1,0 +1,173 @@
+"""Klondike players: observations only (face-down cards cannot reach them), legal
+actions always, the same seed the same game, and the memory of the stock."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from parlour.bots.base import levels, make_bot
+from parlour.bots.klondike_player import (
+    KlondikePlayer,
+    StockMemory,
+    play_deal,
+    reconcile,
+    sample_world,
+    unseen_cards,
+)
+from parlour.games.klondike import (
+    DRAW,
+    KlondikeOptions,
+    KlondikeState,
+    deal_from_seed,
+    layout,
+)
+
+FAST: dict[str, dict[str, Any]] = {"expert": {"time_budget": None, "samples": 4,
+                                              "max_states": 1500}}
+LEVELS = ("random", "greedy", "expert")
+
+
+def bot(level: str, seed: int = 0) -> Any:
+    return make_bot("klondike", level, seed=seed, **FAST.get(level, {}))
+
+
+def random_position(seed: int, draw: int = 3) -> KlondikeState:
+    rng = random.Random(seed)
+    state = KlondikeState(deal_from_seed(seed), KlondikeOptions(draw=draw))
+    for _ in range(rng.randrange(80)):
+        legal = state.legal_actions()
+        if not legal:
+            break
+        state.apply(rng.choice(legal))
+    return state
+
+
+def hidden_twin(deal: list[int], seed: int) -> list[int]:
+    """The same deal with its face-down tableau cards and stock shuffled among
+    themselves: the first observation is the same."""
+    piles, stock = layout(deal)
+    unseen = [c for p in piles for c in p[:-1]] + stock
+    random.Random(seed).shuffle(unseen)
+    out: list[int] = []
+    for p in piles:
+        out.extend(unseen.pop() for _ in p[:-1])
+        out.append(p[-1])
+    return out + unseen
+
+
+def test_levels_registered() -> None:
+    assert {"random", "greedy", "expert"} <= set(levels("klondike"))
+
+
+def test_observation_holds_no_face_down_card() -> None:
+    for seed in range(20):
+        state = random_position(seed)
+        view = state.observation(0)
+        down = {c for p, h in zip(state.tableau, state.hidden, strict=True) for c in p[:h]}
+        shown = {c for up in view.face_up for c in up} | set(view.waste)
+        assert not down & shown
+        assert all(isinstance(h, int) for h in view.hidden) and isinstance(view.stock, int)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_cannot_reach_hidden_cards(level: str) -> None:
+    """Two deals that differ only in what is face down or unturned: while the views
+    agree, the same bot makes the same choices."""
+    for seed in range(3):
+        deal = deal_from_seed(seed)
+        twin = hidden_twin(deal, seed + 100)
+        assert twin != deal
+        a = KlondikeState(deal, KlondikeOptions(draw=3))
+        b = KlondikeState(twin, KlondikeOptions(draw=3))
+        bot_a, bot_b = bot(level, seed), bot(level, seed)
+        for _ in range(15):
+            view = a.observation(0)
+            if view != b.observation(0) or a.is_terminal():
+                break
+            action = bot_a.choose(view, a.legal_actions())
+            assert bot_b.choose(b.observation(0), b.legal_actions()) == action
+            a.apply(action)
+            b.apply(action)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_return_legal_actions(level: str) -> None:
+    for seed in range(6):
+        state = random_position(seed)
+        player = bot(level, seed)
+        for _ in range(6):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            action = player.choose(state.observation(0), legal)
+            assert action in legal
+            state.apply(action)
+
+
+def test_expert_is_deterministic_with_a_seed() -> None:
+    lines = []
+    for _ in range(2):
+        state = KlondikeState(deal_from_seed(4), KlondikeOptions(draw=3))
+        player = bot("expert", seed=9)
+        line = []
+        for _ in range(25):
+            action = player.choose(state.observation(0), state.legal_actions())
+            line.append(action)
+            state.apply(action)
+        lines.append(line)
+    assert lines[0] == lines[1]
+
+
+def test_stock_memory_knows_the_stock_after_a_pass() -> None:
+    state = KlondikeState(deal_from_seed(5), KlondikeOptions(draw=3))
+    memory = StockMemory()
+    memory.update(state.observation(0))
+    assert memory.known() == [None] * 24
+    state.apply(DRAW)
+    memory.update(state.observation(0))
+    assert memory.known() == [None] * 21
+    while state.stock:
+        state.apply(DRAW)
+        memory.update(state.observation(0))
+    state.apply(DRAW)  # the waste turned over: every card in it was seen
+    memory.update(state.observation(0))
+    assert memory.known() == state.stock
+    state.apply(DRAW)
+    memory.update(state.observation(0))
+    assert memory.known() == state.stock
+
+
+def test_samples_agree_with_the_view_and_follow_reveals() -> None:
+    for seed in range(10):
+        state = random_position(seed)
+        view = state.observation(0)
+        stock: list[int | None] = [None] * view.stock
+        assert len(unseen_cards(view, stock)) == sum(view.hidden) + view.stock
+        world = sample_world(view, stock, random.Random(seed), state.options)
+        assert world.observation(0).face_up == view.face_up
+        assert reconcile(world, view, stock) is False
+        # the real game turns a card: the sample swaps the same card into place
+        flips = [a for a in state.legal_actions() if 3 <= a < 10]
+        if flips:
+            state.apply(flips[0])
+            world.apply(flips[0])
+            later = state.observation(0)
+            assert reconcile(world, later, stock) is not None
+            assert world.observation(0).face_up == later.face_up
+            assert sorted([c for p in world.tableau for c in p] + world.stock) == sorted(
+                [c for p in state.tableau for c in p] + state.stock)
+
+
+def test_play_deal_ends_and_greedy_beats_random_sometimes() -> None:
+    results = [play_deal(make_bot("klondike", "greedy"), seed) for seed in range(20)]
+    assert all(r.decisions > 0 for r in results)
+    assert sum(r.won for r in results) >= 1
+
+
+def test_expert_wins_an_easy_deal() -> None:
+    # seed 1 is won by the solver in milliseconds with every card seen
+    player = KlondikePlayer(seed=0, time_budget=None, samples=4, max_states=1500)
+    assert play_deal(player, 1).won
