@@ -15,8 +15,8 @@ passes are then exchanged together.
 >>> hand.action_to_string(hand.legal_actions()[0])      # the 2 of clubs leads
 'play 2C'
 >>> hand.current_player()
-3
->>> hand.apply(hand.parse_action("play KC"))      # West holds it, but the 2 leads
+2
+>>> hand.apply(hand.parse_action("play JC"))      # South holds it, but the 2 leads
 Traceback (most recent call last):
 ...
 parlour.games.base.IllegalAction: 2♣ must lead the first trick
