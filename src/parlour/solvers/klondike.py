@@ -1,4 +1,5 @@
-"""A Klondike solver that sees every card ("thoughtful" solitaire), in pure Python.
+"""A Klondike solver that sees every card ("thoughtful" solitaire); typed Python that
+``make`` compiles with mypyc.
 
 Depth-first search over positions, with:
 
@@ -10,9 +11,14 @@ Depth-first search over positions, with:
 - a transposition table on a canonical key (the piles sorted, so piles that
   differ only in their places are one position; the foundations follow from
   the other cards, so they are left out);
-- only sound pruning: one empty pile stands for all; a whole pile is never moved
-  onto an empty pile; a foundation card comes back only if some card could
-  then go on it, and never a safe one.
+- only sound pruning (each rule can be switched off: see ``PRUNINGS``), and
+  positions proved lost without search (:func:`blocked`);
+- a quick search for wins (restarted with other move orders) taking turns with
+  the complete one.
+
+The position and its encoding are in :mod:`parlour.solvers.klondike_position`,
+the expansion of a line into the engine's notation in
+:mod:`parlour.solvers.klondike_lines`.
 
 So ``lose`` is a proof, ``win`` comes with moves that replay in the engine, and
 ``unknown`` means the time ran out.
@@ -29,39 +35,37 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from parlour.games.klondike_engine import KlondikeOptions, KlondikeState
-from parlour.games.klondike_notation import KLONDIKE_RANK, deal_from_seed, is_red, layout
+from parlour.games.klondike_notation import deal_from_seed
 from parlour.games.klondike_records import make_record
-
-KR: Final = KLONDIKE_RANK
-SUIT: Final = tuple(c // 13 for c in range(52))
-RED: Final = tuple(is_red(c) for c in range(52))
-# The card of a suit and Klondike rank (1 = ace .. 13 = king).
-CARD: Final = tuple(tuple(s * 13 + (r + 11) % 13 if r else -1 for r in range(14)) for s in range(4))
-# BELOW[c]: the two cards that may lie on c in the tableau; KINGS mark empty-pile candidates.
-BELOW: Final = tuple(
-    tuple(d for d in range(52) if KR[d] + 1 == KR[c] and RED[d] != RED[c]) for c in range(52)
+from parlour.solvers.klondike_lines import expand, replays
+from parlour.solvers.klondike_position import (
+    ABOVE,
+    BELOW,
+    CARD,
+    KR,
+    RED,
+    SUIT,
+    Move,
+    Position,
+    blocked,
+    pile_bytes,
+    position_key,
+    reach_mask,
+    reachable,
+    safe,
+    safe_now,
+    start_position,
 )
-# ABOVE[c]: the two cards c may lie on in the tableau.
-ABOVE: Final = tuple(
-    tuple(d for d in range(52) if KR[d] == KR[c] + 1 and RED[d] != RED[c]) for c in range(52)
-)
-# For each suit: the two suits of the other colour and the other suit of its colour.
-OPPOSITE: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
-PARTNER: Final = (3, 2, 1, 0)
 
-# A position: the seven piles as bytes (byte 0 the face-down count, then the cards
-# bottom to top), the foundations (counts per suit), the talon (cards in stock
-# order: waste bottom .. waste top, stock top .. stock bottom) and the pointer
-# (how many talon cards are in the waste; always 0 with draw 1, where it never matters).
-Position = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int]
-# A logical move: ("talon", card, target) | ("pile", source, count, target) |
-# ("home", suit, target); target is a pile index 0..6 or -1 for the foundation.
-Move = tuple[Any, ...]
-
+__all__ = [
+    "CARD", "PRUNINGS", "Position", "SolveResult", "Solver", "blocked", "expand",
+    "position_of", "reachable", "replays", "safe", "solution_record", "solve", "solve_seed",
+    "start_position", "still_winnable", "winnable_deal",
+]
 
 # The share of the time the quick search (for wins) may take before the complete one.
 QUICK_SHARE: Final = 0.5
@@ -104,113 +108,6 @@ class SolveResult:
                 "seconds": round(self.seconds, 3)}
 
 
-def safe(c: int, found: Sequence[int]) -> bool:
-    """Whether sending ``c`` to its foundation can never cost the game.
-
-    The only use of a card in the tableau is to hold the cards one rank lower of
-    the other colour (and, through them, its own colour two lower). When those
-    are all home, nothing useful can ever be built on ``c``, even with cards
-    coming back from the foundations, so it may as well go home.
-    """
-    s, r = SUIT[c], KR[c]
-    if found[s] != r - 1:
-        return False
-    if r <= 2:
-        return True
-    o1, o2 = OPPOSITE[s]
-    return found[o1] >= r - 1 and found[o2] >= r - 1 and found[PARTNER[s]] >= r - 2
-
-
-_SAFE_NOW: dict[tuple[int, ...], frozenset[int]] = {}
-
-
-def _safe_now(found: tuple[int, ...]) -> frozenset[int]:
-    """The cards (at most one a suit) that :func:`safe` would send home now."""
-    ready = _SAFE_NOW.get(found)
-    if ready is None:
-        ready = frozenset(CARD[s][found[s] + 1] for s in range(4)
-                          if found[s] < 13 and safe(CARD[s][found[s] + 1], found))
-        _SAFE_NOW[found] = ready
-    return ready
-
-
-_REACH: dict[tuple[int, int, int], tuple[int, ...]] = {}
-
-
-def reachable(size: int, pointer: int, draw: int) -> tuple[int, ...]:
-    """Indices of the talon cards that drawing can bring to the top of the waste,
-    cheapest first (the waste top itself costs nothing).
-
-    >>> reachable(7, 0, 3)
-    (2, 5, 6)
-    >>> reachable(7, 4, 3)
-    (3, 6, 2, 5)
-    """
-    key = (size, pointer, draw)
-    found = _REACH.get(key)
-    if found is not None:
-        return found
-    seen: list[int] = []
-    q = pointer
-    if draw == 1:
-        order = list(range(pointer - 1, size)) + list(range(pointer - 1))
-        out = tuple(i for i in order if i >= 0)
-        _REACH[key] = out
-        return out
-    while True:
-        if q > 0 and q - 1 not in seen:
-            seen.append(q - 1)
-        if q == size:
-            break
-        q = min(q + draw, size)
-    q = 0
-    while q < size:
-        q = min(q + draw, size)
-        if q - 1 not in seen:
-            seen.append(q - 1)
-    out = tuple(seen)
-    _REACH[key] = out
-    return out
-
-
-def _pile(down: int, cards: Sequence[int] | bytes) -> bytes:
-    return bytes((down, *cards))
-
-
-def start_position(deal: Sequence[int]) -> Position:
-    piles, stock = layout(deal)
-    return (tuple(_pile(len(p) - 1, p) for p in piles), (0, 0, 0, 0), bytes(stock), 0)
-
-
-def _key(pos: Position) -> bytes:
-    """The position without its pointer: piles sorted (their places do not matter), talon."""
-    piles, _found, talon, _pointer = pos
-    return b"\xff".join(sorted(piles)) + b"\xfe" + talon
-
-
-_REACH_MASK: dict[tuple[int, int], int] = {}
-
-
-def reach_mask(size: int, pointer: int) -> int:
-    """The talon cards reachable with draw 3 from ``pointer``, as bits of their indices.
-
-    Taking a card leaves the pointer where the card was, whatever it was before, so
-    of two positions that differ only in the pointer, the one that reaches a superset
-    of talon cards can do all the other can (the same moves lead to the same or
-    again such positions): once it has been searched the other need not be.
-
-    >>> bin(reach_mask(7, 0)), bin(reach_mask(7, 3)), bin(reach_mask(7, 4))
-    ('0b1100100', '0b1100100', '0b1101100')
-    """
-    mask = _REACH_MASK.get((size, pointer))
-    if mask is None:
-        mask = 0
-        for j in reachable(size, pointer, 3):
-            mask |= 1 << j
-        _REACH_MASK[(size, pointer)] = mask
-    return mask
-
-
 def _holds(c: int, found: Sequence[int], where: list[int], reach: list[bool]) -> bool:
     """Whether some card could go on ``c`` right now (face up in the tableau, reachable
     in the talon, or on top of its foundation).
@@ -238,79 +135,6 @@ def _back_useful(found: Sequence[int], where: list[int], reach: list[bool]) -> b
                 if found[SUIT[g]] >= KR[g]:
                     return True
     return False
-
-
-def blocked(pos: Position) -> bool:
-    """Whether some card can never reach its foundation, whatever is played: a proof
-    that the position is lost, found without search.
-
-    A least fixed point of what could ever happen, each judged optimistically (the
-    talon as if every card in it could be drawn, an empty pile there for a king as
-    soon as some pile's bottom card can leave): a card comes *home* once it can be
-    on top and the card below it in its suit can come home; it can be on top once
-    the card lying on it can leave; a face-up card can leave carrying the cards on
-    it if one of the two cards it may lie on can be on top (a king, if a pile can
-    be emptied); a face-down card can leave only once on top. A card left out (say
-    the 5♥ with the 4♥ and both black 6s under it in its pile) proves the loss.
-
-    >>> blocked(start_position(deal_from_seed(18))), blocked(start_position(deal_from_seed(1)))
-    (True, False)
-    """
-    piles, found, talon, _pointer = pos
-    home = [False] * 52
-    for s in range(4):
-        for r in range(1, found[s] + 1):
-            home[CARD[s][r]] = True
-    in_talon = [False] * 52
-    on_top = [False] * 52  # can be the top card of a pile (or taken from the talon)
-    leaves = [False] * 52
-    holds = [False] * 52  # can be the top card of a pile, for another card to lie on
-    above = [-1] * 52
-    down = [False] * 52
-    for p in piles:
-        n = len(p)
-        for k in range(1, n):
-            c = p[k]
-            if k + 1 < n:
-                above[c] = p[k + 1]
-            else:
-                on_top[c] = True
-            if k <= p[0]:
-                down[c] = True
-    for c in talon:
-        in_talon[c] = True
-        on_top[c] = True
-    # the bottom cards whose leaving empties a pile (a king at the bottom never need leave)
-    bottoms = [p[1] for p in piles if len(p) > 1 and KR[p[1]] != 13]
-    empty = any(len(p) == 1 for p in piles)
-    changed = True
-    while changed:
-        changed = False
-        if not empty and any(leaves[c] for c in bottoms):
-            empty = changed = True
-        for c in range(52):
-            if home[c]:
-                if not holds[c] or not leaves[c]:
-                    holds[c] = leaves[c] = True
-                    changed = True
-                continue
-            if not on_top[c] and leaves[above[c]]:
-                on_top[c] = True
-                changed = True
-            r = KR[c]
-            ready = r == 1 or home[CARD[SUIT[c]][r - 1]]
-            if on_top[c] and ready:
-                home[c] = leaves[c] = holds[c] = True
-                changed = True
-                continue
-            placed = empty if r == 13 else holds[ABOVE[c][0]] or holds[ABOVE[c][1]]
-            if not holds[c] and (on_top[c] if not in_talon[c] else placed):
-                holds[c] = True
-                changed = True
-            if not leaves[c] and not in_talon[c] and placed and (not down[c] or on_top[c]):
-                leaves[c] = True
-                changed = True
-    return not all(home)
 
 
 def _usable(p: bytes, j: int, pile: int, found: Sequence[int],
@@ -387,7 +211,7 @@ class Solver:
         pos = start or start_position(self.deal)
         moves0, pos = self._settle(pos, [])
         self.path = [moves0]
-        self.seen = {_key(pos): [self._mask(pos)]}
+        self.seen = {position_key(pos): [self._mask(pos)]}
         self.states = 1
         self.positions = [pos]
         self.choices = [self._moves(pos)]
@@ -454,7 +278,7 @@ class Solver:
                 continue
             tried[top] = i + 1
             moves, child = self._settle(self._play(positions[top], options[i]), [options[i]])
-            key = _key(child)
+            key = position_key(child)
             mask = self._mask(child)
             masks = seen.get(key)
             if masks is None:
@@ -484,7 +308,7 @@ class Solver:
         piles, found, talon, pointer = pos
         if "safe" not in self.pruning:
             return moves, pos
-        ready = _safe_now(found)
+        ready = safe_now(found)
         if not any(len(p) > 1 and p[-1] in ready for p in piles) and not (
                 self.draw == 1 and any(c in talon for c in ready)):
             return moves, pos
@@ -504,7 +328,7 @@ class Solver:
                     pl[i] = bytes((down,)) + p[1:-1]
                     moves.append(("pile", i, 1, -1))
                     changed = True
-                    ready = _safe_now(tuple(fd))
+                    ready = safe_now(tuple(fd))
             if self.draw == 1:
                 for c in ready:
                     if c in talon:
@@ -513,7 +337,7 @@ class Solver:
                         talon = talon[:j] + talon[j + 1:]
                         moves.append(("talon", c, -1))
                         changed = True
-                        ready = _safe_now(tuple(fd))
+                        ready = safe_now(tuple(fd))
                         break
         return moves, (tuple(pl), tuple(fd), talon, pointer)
 
@@ -648,76 +472,6 @@ class Solver:
         return (tuple(pl), tuple(fd), talon, pointer)
 
 
-# --- turning logical moves into the engine's notation -----------------------------
-
-
-def expand(deal: Sequence[int], moves: Sequence[Move], draw: int,
-           auto_flip: bool = False, start: KlondikeState | None = None) -> list[str]:
-    """The concrete actions (draws, flips, moves) of a line of logical moves, checked by
-    playing them in the engine (from the deal, or from ``start``), finished with every
-    card sent home."""
-    if start is None:
-        state = KlondikeState(deal, KlondikeOptions(draw=draw, auto_flip=auto_flip,
-                                                    auto_complete=False), clock=lambda: 0.0)
-    else:
-        state = start.clone()
-        state.options = replace(state.options, auto_complete=False)
-        auto_flip = state.options.auto_flip
-    out: list[str] = []
-    if not auto_flip:
-        for p in range(7):
-            if state.tableau[p] and state.hidden[p] == len(state.tableau[p]):
-                state.apply(state.parse_action(f"flip T{p + 1}"))
-                out.append(f"flip T{p + 1}")
-
-    def act(text: str) -> None:
-        state.apply(state.parse_action(text))
-        out.append(text)
-        if not auto_flip:
-            for p in range(7):
-                if state.tableau[p] and state.hidden[p] == len(state.tableau[p]):
-                    act(f"flip T{p + 1}")
-
-    def where(target: int, card: int) -> str:
-        return f"T{target + 1}" if target >= 0 else "F" + "CDHS"[card // 13]
-
-    for move in moves:
-        if move[0] == "talon":
-            c, target = move[1], move[2]
-            for _ in range(200):
-                if state.waste and state.waste[-1] == c:
-                    break
-                act("draw")
-            act(f"move W {where(target, c)}")
-        elif move[0] == "pile":
-            i, count, target = move[1], move[2], move[3]
-            c = state.tableau[i][-count]
-            act(f"move T{i + 1} {where(target, c)}" + (f" {count}" if count > 1 else ""))
-        else:
-            s, target = move[1], move[2]
-            act(f"move F{'CDHS'[s]} T{target + 1}")
-    while state.cards_placed() < 52:
-        for p in range(7):
-            if state.tableau[p]:
-                c = state.tableau[p][-1]
-                if state.foundation[c // 13] + 1 == KR[c]:
-                    act(f"move T{p + 1} F{'CDHS'[c // 13]}")
-                    break
-        else:
-            raise AssertionError("the solver's line does not finish: a solver bug")
-    return out
-
-
-def replays(deal: Sequence[int], moves: Sequence[str], draw: int,
-            auto_flip: bool = False) -> bool:
-    """Whether a move list wins the deal when played through the engine."""
-    state = KlondikeState(deal, KlondikeOptions(draw=draw, auto_flip=auto_flip,
-                                                auto_complete=False), clock=lambda: 0.0)
-    for text in moves:
-        state.apply(state.parse_action(text))
-    return state.won
-
-
 def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
           auto_flip: bool = False, max_states: int | None = None,
           pruning: frozenset[str] = PRUNINGS) -> SolveResult:
@@ -785,7 +539,7 @@ def position_of(state: KlondikeState) -> Position:
         down = state.hidden[p]
         if cards and down == len(cards):
             down -= 1
-        piles.append(_pile(down, cards))
+        piles.append(pile_bytes(down, cards))
     draw = state.options.draw
     talon = bytes(state.waste + state.stock[::-1])
     return (tuple(piles), tuple(state.foundation), talon, len(state.waste) if draw > 1 else 0)

@@ -1,0 +1,222 @@
+"""The Klondike solver's position: cards as bytes, the talon's reach, safe cards, and
+positions proved lost without search. Changes only when the encoding does.
+
+>>> from parlour.games.klondike_notation import deal_from_seed
+>>> pos = start_position(deal_from_seed(1))
+>>> [len(p) - 1 for p in pos[0]], pos[1], len(pos[2]), pos[3]
+([1, 2, 3, 4, 5, 6, 7], (0, 0, 0, 0), 24, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from parlour.games.klondike_notation import KLONDIKE_RANK, is_red, layout
+
+KR: Final = KLONDIKE_RANK
+SUIT: Final = tuple(c // 13 for c in range(52))
+RED: Final = tuple(is_red(c) for c in range(52))
+# The card of a suit and Klondike rank (1 = ace .. 13 = king).
+CARD: Final = tuple(tuple(s * 13 + (r + 11) % 13 if r else -1 for r in range(14)) for s in range(4))
+# BELOW[c]: the two cards that may lie on c in the tableau; KINGS mark empty-pile candidates.
+BELOW: Final = tuple(
+    tuple(d for d in range(52) if KR[d] + 1 == KR[c] and RED[d] != RED[c]) for c in range(52)
+)
+# ABOVE[c]: the two cards c may lie on in the tableau.
+ABOVE: Final = tuple(
+    tuple(d for d in range(52) if KR[d] == KR[c] + 1 and RED[d] != RED[c]) for c in range(52)
+)
+# For each suit: the two suits of the other colour and the other suit of its colour.
+OPPOSITE: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
+PARTNER: Final = (3, 2, 1, 0)
+
+# A position: the seven piles as bytes (byte 0 the face-down count, then the cards
+# bottom to top), the foundations (counts per suit), the talon (cards in stock
+# order: waste bottom .. waste top, stock top .. stock bottom) and the pointer
+# (how many talon cards are in the waste; always 0 with draw 1, where it never matters).
+Position = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int]
+# A logical move: ("talon", card, target) | ("pile", source, count, target) |
+# ("home", suit, target); target is a pile index 0..6 or -1 for the foundation.
+Move = tuple[Any, ...]
+
+
+def safe(c: int, found: Sequence[int]) -> bool:
+    """Whether sending ``c`` to its foundation can never cost the game.
+
+    The only use of a card in the tableau is to hold the cards one rank lower of
+    the other colour (and, through them, its own colour two lower). When those
+    are all home, nothing useful can ever be built on ``c``, even with cards
+    coming back from the foundations, so it may as well go home.
+    """
+    s, r = SUIT[c], KR[c]
+    if found[s] != r - 1:
+        return False
+    if r <= 2:
+        return True
+    o1, o2 = OPPOSITE[s]
+    return found[o1] >= r - 1 and found[o2] >= r - 1 and found[PARTNER[s]] >= r - 2
+
+
+_SAFE_NOW: dict[tuple[int, ...], frozenset[int]] = {}
+
+
+def safe_now(found: tuple[int, ...]) -> frozenset[int]:
+    """The cards (at most one a suit) that :func:`safe` would send home now."""
+    ready = _SAFE_NOW.get(found)
+    if ready is None:
+        ready = frozenset(CARD[s][found[s] + 1] for s in range(4)
+                          if found[s] < 13 and safe(CARD[s][found[s] + 1], found))
+        _SAFE_NOW[found] = ready
+    return ready
+
+
+_REACH: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def reachable(size: int, pointer: int, draw: int) -> tuple[int, ...]:
+    """Indices of the talon cards that drawing can bring to the top of the waste,
+    cheapest first (the waste top itself costs nothing).
+
+    >>> reachable(7, 0, 3)
+    (2, 5, 6)
+    >>> reachable(7, 4, 3)
+    (3, 6, 2, 5)
+    """
+    key = (size, pointer, draw)
+    found = _REACH.get(key)
+    if found is not None:
+        return found
+    seen: list[int] = []
+    q = pointer
+    if draw == 1:
+        order = list(range(pointer - 1, size)) + list(range(pointer - 1))
+        out = tuple(i for i in order if i >= 0)
+        _REACH[key] = out
+        return out
+    while True:
+        if q > 0 and q - 1 not in seen:
+            seen.append(q - 1)
+        if q == size:
+            break
+        q = min(q + draw, size)
+    q = 0
+    while q < size:
+        q = min(q + draw, size)
+        if q - 1 not in seen:
+            seen.append(q - 1)
+    out = tuple(seen)
+    _REACH[key] = out
+    return out
+
+
+def pile_bytes(down: int, cards: Sequence[int] | bytes) -> bytes:
+    return bytes((down, *cards))
+
+
+def start_position(deal: Sequence[int]) -> Position:
+    piles, stock = layout(deal)
+    return (tuple(pile_bytes(len(p) - 1, p) for p in piles), (0, 0, 0, 0), bytes(stock), 0)
+
+
+def position_key(pos: Position) -> bytes:
+    """The position without its pointer: piles sorted (their places do not matter), talon."""
+    piles, _found, talon, _pointer = pos
+    return b"\xff".join(sorted(piles)) + b"\xfe" + talon
+
+
+_REACH_MASK: dict[tuple[int, int], int] = {}
+
+
+def reach_mask(size: int, pointer: int) -> int:
+    """The talon cards reachable with draw 3 from ``pointer``, as bits of their indices.
+
+    Taking a card leaves the pointer where the card was, whatever it was before, so
+    of two positions that differ only in the pointer, the one that reaches a superset
+    of talon cards can do all the other can (the same moves lead to the same or
+    again such positions): once it has been searched the other need not be.
+
+    >>> bin(reach_mask(7, 0)), bin(reach_mask(7, 3)), bin(reach_mask(7, 4))
+    ('0b1100100', '0b1100100', '0b1101100')
+    """
+    mask = _REACH_MASK.get((size, pointer))
+    if mask is None:
+        mask = 0
+        for j in reachable(size, pointer, 3):
+            mask |= 1 << j
+        _REACH_MASK[(size, pointer)] = mask
+    return mask
+
+
+def blocked(pos: Position) -> bool:
+    """Whether some card can never reach its foundation, whatever is played: a proof
+    that the position is lost, found without search.
+
+    A least fixed point of what could ever happen, each judged optimistically (the
+    talon as if every card in it could be drawn, an empty pile there for a king as
+    soon as some pile's bottom card can leave): a card comes *home* once it can be
+    on top and the card below it in its suit can come home; it can be on top once
+    the card lying on it can leave; a face-up card can leave carrying the cards on
+    it if one of the two cards it may lie on can be on top (a king, if a pile can
+    be emptied); a face-down card can leave only once on top. A card left out (say
+    the 5♥ with the 4♥ and both black 6s under it in its pile) proves the loss.
+
+    >>> from parlour.games.klondike_notation import deal_from_seed
+    >>> blocked(start_position(deal_from_seed(18))), blocked(start_position(deal_from_seed(1)))
+    (True, False)
+    """
+    piles, found, talon, _pointer = pos
+    home = [False] * 52
+    for s in range(4):
+        for r in range(1, found[s] + 1):
+            home[CARD[s][r]] = True
+    in_talon = [False] * 52
+    on_top = [False] * 52  # can be the top card of a pile (or taken from the talon)
+    leaves = [False] * 52
+    holds = [False] * 52  # can be the top card of a pile, for another card to lie on
+    above = [-1] * 52
+    down = [False] * 52
+    for p in piles:
+        n = len(p)
+        for k in range(1, n):
+            c = p[k]
+            if k + 1 < n:
+                above[c] = p[k + 1]
+            else:
+                on_top[c] = True
+            if k <= p[0]:
+                down[c] = True
+    for c in talon:
+        in_talon[c] = True
+        on_top[c] = True
+    # the bottom cards whose leaving empties a pile (a king at the bottom never need leave)
+    bottoms = [p[1] for p in piles if len(p) > 1 and KR[p[1]] != 13]
+    empty = any(len(p) == 1 for p in piles)
+    changed = True
+    while changed:
+        changed = False
+        if not empty and any(leaves[c] for c in bottoms):
+            empty = changed = True
+        for c in range(52):
+            if home[c]:
+                if not holds[c] or not leaves[c]:
+                    holds[c] = leaves[c] = True
+                    changed = True
+                continue
+            if not on_top[c] and leaves[above[c]]:
+                on_top[c] = True
+                changed = True
+            r = KR[c]
+            ready = r == 1 or home[CARD[SUIT[c]][r - 1]]
+            if on_top[c] and ready:
+                home[c] = leaves[c] = holds[c] = True
+                changed = True
+                continue
+            placed = empty if r == 13 else holds[ABOVE[c][0]] or holds[ABOVE[c][1]]
+            if not holds[c] and (on_top[c] if not in_talon[c] else placed):
+                holds[c] = True
+                changed = True
+            if not leaves[c] and not in_talon[c] and placed and (not down[c] or on_top[c]):
+                leaves[c] = True
+                changed = True
+    return not all(home)
