@@ -18,18 +18,19 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUITS = (CLUBS, DIAMONDS, HEARTS, SPADES)
-SUIT_LETTERS = "CDHS"
+SUIT_LETTERS: Final = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-RANK_LETTERS = "23456789TJQKA"
+SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+RANK_LETTERS: Final = "23456789TJQKA"
 TWO, TEN, JACK, QUEEN, KING, ACE = 0, 8, 9, 10, 11, 12
 
-FULL_DECK = (1 << 52) - 1
-SUIT_BITS = 0x1FFF
-SUIT_MASKS = tuple(SUIT_BITS << (13 * s) for s in SUITS)
+FULL_DECK: Final = (1 << 52) - 1
+SUIT_BITS: Final = 0x1FFF
+SUIT_MASKS: Final = tuple(SUIT_BITS << (13 * s) for s in SUITS)
 
 
 class CardError(ValueError):
@@ -96,7 +97,7 @@ def _build_suit_table() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 # _SUIT_CARDS[s][bits] lists the cards of suit s present in a 13-bit field,
 # so expanding a mask into cards costs four lookups, not 52 bit tests.
-_SUIT_CARDS = _build_suit_table()
+_SUIT_CARDS: Final = _build_suit_table()
 
 
 def cards_of(mask: int) -> tuple[int, ...]:
@@ -217,7 +218,7 @@ class CardSet:
 
 # --- seeded randomness, the same on every machine and Python version -------
 
-_M64 = (1 << 64) - 1
+_M64: Final = (1 << 64) - 1
 
 
 class Rng:

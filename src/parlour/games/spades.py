@@ -23,7 +23,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from parlour.cards import (
     FULL_DECK,
@@ -68,11 +68,11 @@ __all__ = [
     "replay_record",
 ]
 
-RULES = TrickRules(trump=SPADES, break_suit=SPADES)
-DEFAULT_OPTIONS = SpadesOptions()
-BID_BASE = 52
-BLIND_NIL_ACTION = BID_BASE + 14
-_BIDS = {
+RULES: Final = TrickRules(trump=SPADES, break_suit=SPADES)
+DEFAULT_OPTIONS: Final = SpadesOptions()
+BID_BASE: Final = 52
+BLIND_NIL_ACTION: Final = BID_BASE + 14
+_BIDS: Final = {
     (True, False): tuple(range(BID_BASE, BID_BASE + 14)),
     (False, False): tuple(range(BID_BASE + 1, BID_BASE + 14)),
     (True, True): tuple(range(BID_BASE, BID_BASE + 15)),

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Final
 
-TEAMS = ("NS", "EW")
-BLIND_NIL = -1  # a bid value: nil declared before looking at the cards
+TEAMS: Final = ("NS", "EW")
+BLIND_NIL: Final = -1  # a bid value: nil declared before looking at the cards
 
 
 class OptionsError(ValueError):

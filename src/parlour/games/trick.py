@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from parlour.cards import (
     SUIT_MASKS,
@@ -33,8 +34,8 @@ from parlour.cards import (
 )
 from parlour.games.base import IllegalAction
 
-SEAT_NAMES = ("North", "East", "South", "West")
-SEAT_LETTERS = "NESW"
+SEAT_NAMES: Final = ("North", "East", "South", "West")
+SEAT_LETTERS: Final = "NESW"
 
 __all__ = [
     "SEAT_NAMES",
