@@ -172,6 +172,10 @@ def test_scores_equal_an_independent_recomputation(seed, opts, scores, bags, bli
         else:
             hand.apply(actions[rng.below(len(actions))])
     result = hand.score()
-    expected = independent_score(hand.bids, hand.play.tricks_won, scores, bags,
+    # hand.bids are in bidding order, from the dealer's left: put them by seat.
+    by_seat = [0] * 4
+    for i, b in enumerate(hand.bids):
+        by_seat[(hand.dealer + 1 + i) % 4] = b
+    expected = independent_score(by_seat, hand.play.tricks_won, scores, bags,
                                  opts.boston_bonus)
     assert (result.scores, result.bags) == expected

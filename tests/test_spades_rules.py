@@ -226,3 +226,21 @@ def test_game_undo_crosses_back_into_the_previous_hand():
     game.undo()
     assert len(game.hands) == 1 and len(game.results) == 0
     assert game.hand.play.trick_count == 12
+
+
+def test_contracts_belong_to_the_seats_that_bid_them_whoever_deals():
+    # North deals; East 1, South 2, West 3, North 4: NS contract 6, EW contract 4.
+    for dealer in range(4):
+        hand = SpadesHand.from_seed(12, dealer=dealer)
+        bid_by_seat = {1: 1, 2: 2, 3: 3, 0: 4}
+        for i in range(4):
+            hand.apply(bid_action(bid_by_seat[(dealer + 1 + i) % 4]))
+        rng = Rng(dealer)
+        while not hand.is_terminal():
+            actions = hand.legal_actions()
+            hand.apply(actions[rng.below(len(actions))])
+        result = hand.score()
+        contracts = {e["team"]: e["contract"] for e in result.events
+                     if e["type"] in ("made", "set")}
+        assert contracts == {"NS": 6, "EW": 4}, dealer
+        assert result.bids == [4, 1, 2, 3]

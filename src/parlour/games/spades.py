@@ -68,7 +68,8 @@ __all__ = [
     "replay_record",
 ]
 
-RULES: Final = TrickRules(trump=SPADES, break_suit=SPADES)
+RULES: Final = TrickRules(trump=SPADES, break_suit=SPADES,
+                          not_a_card_reason="the bidding is over: play a card")
 DEFAULT_OPTIONS: Final = SpadesOptions()
 BID_BASE: Final = 52
 BLIND_NIL_ACTION: Final = BID_BASE + 14
@@ -197,14 +198,7 @@ class SpadesHand:
                 raise IllegalAction(self._bid_refusal(action))
             self.bids.append(BLIND_NIL if action == BLIND_NIL_ACTION else action - BID_BASE)
             return
-        try:
-            self.play.play(action)
-        except IllegalAction:
-            if self.play.trick_count == 13:
-                raise IllegalAction("the hand is over") from None
-            if action >= BID_BASE:
-                raise IllegalAction("the bidding is over: play a card") from None
-            raise
+        self.play.play(action)
 
     def _bid_refusal(self, action: int) -> str:
         if 0 <= action < 52:
@@ -243,11 +237,27 @@ class SpadesHand:
         bids = [BLIND_NIL_ACTION if b == BLIND_NIL else BID_BASE + b for b in self.bids]
         return bids + [entry[0] for entry in self.play.history]
 
+    def seat_bids(self) -> list[int | None]:
+        """Each seat's bid in seat order (North first); None for a seat yet to bid.
+        ``bids`` itself is in the order the bids were made, from the dealer's left."""
+        first = (self.dealer + 1) & 3
+        n = len(self.bids)
+        return [self.bids[i] if (i := (s - first) & 3) < n else None for s in range(4)]
+
     def score(self) -> HandScore:
-        """The hand's score (once it is over)."""
+        """The hand's score (once it is over).
+
+        >>> hand = SpadesHand.from_seed(2, dealer=0)     # East bids first
+        >>> for n in (1, 2, 3, 4):                     # East 1, South 2, West 3, North 4
+        ...     hand.apply(bid_action(n))
+        >>> hand.seat_bids()
+        [4, 1, 2, 3]
+        """
         if self.play.trick_count != 13:
             raise ValueError("the hand is not over")
-        return score_hand(self.bids, self.play.tricks_won, self.scores, self.bags, self.options)
+        first = (self.dealer + 1) & 3
+        bids = [self.bids[(s - first) & 3] for s in range(4)]
+        return score_hand(bids, self.play.tricks_won, self.scores, self.bags, self.options)
 
     def returns(self) -> list[float]:
         """Each seat's team's points for the hand (0 before it ends)."""
@@ -476,12 +486,6 @@ class SpadesGame:
                 "seed": self.seed, "hands": hands}
 
 
-def _bid_json(bids: list[int], i: int) -> int | str | None:
-    if i >= len(bids):
-        return None
-    return "blind nil" if bids[i] == BLIND_NIL else bids[i]
-
-
 def replay_record(record: dict[str, Any]) -> Replay:
     """Replay a Spades record, checking every action (see :mod:`parlour.records`)."""
     try:
@@ -513,7 +517,7 @@ def replay_record(record: dict[str, Any]) -> Replay:
         summary: dict[str, Any] = {
             "hand": h,
             "dealer": dealer,
-            "bids": [_bid_json(state.bids, (s - dealer - 1) & 3) for s in range(4)],
+            "bids": ["blind nil" if b == BLIND_NIL else b for b in state.seat_bids()],
             "tricks": list(state.play.tricks_won),
             "complete": state.is_terminal(),
         }

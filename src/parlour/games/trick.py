@@ -66,6 +66,7 @@ class TrickRules:
     first_lead: int = -1
     first_trick_forbidden: int = 0
     first_trick_reason: str = ""
+    not_a_card_reason: str = ""  # what to say when a non-card action comes in card play
 
 
 def deal_hands(deck: Sequence[int], dealer: int) -> list[int]:
@@ -209,8 +210,10 @@ class TrickPlay:
 
     def refusal(self, card: int) -> str:
         """Why ``card`` may not be played now, in a player's words."""
+        if self.trick_count == 13:
+            return "the hand is over"
         if not 0 <= card < 52:
-            return f"{card} is not a card"
+            return self.rules.not_a_card_reason or f"{card} is not a card"
         hand = self.hands[self.player]
         name = SEAT_NAMES[self.player]
         if not hand >> card & 1:
@@ -237,7 +240,8 @@ class TrickPlay:
         b = 1 << card
         p = self.player
         trick = self.trick
-        self.hands[p] ^= b
+        held: int = self.hands[p]  # a typed local: compiled, the xor stays native
+        self.hands[p] = held ^ b
         self.played |= b
         self._legal = -1
         broken = self.broken
@@ -270,7 +274,8 @@ class TrickPlay:
         """Take back the last card played; returns it."""
         card, p, leader, trick, broken, voids_p, winner = self.history.pop()
         b = 1 << card
-        self.hands[p] |= b
+        held: int = self.hands[p]
+        self.hands[p] = held | b
         self.played ^= b
         self.voids[p] = voids_p
         self.broken = broken
