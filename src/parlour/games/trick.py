@@ -100,14 +100,16 @@ def trick_winner(cards: tuple[int, ...], leader: int, trump: int = -1) -> int:
     """
     best = cards[0]
     best_suit = best // 13
-    for c in cards[1:]:
+    at = 0
+    for i in range(1, len(cards)):
+        c = cards[i]
         s = c // 13
         if s == best_suit:
             if c > best:
-                best = c
+                best, at = c, i
         elif s == trump:
-            best, best_suit = c, s
-    return (leader + cards.index(best)) & 3
+            best, best_suit, at = c, s, i
+    return (leader + at) & 3
 
 
 class TrickPlay:
@@ -260,8 +262,10 @@ class TrickPlay:
                 full = trick + (card,)
                 winner = trick_winner(full, self.leader, self.rules.trump)
                 self.history.append((card, p, self.leader, trick, broken, voids_p, winner))
-                self.tricks_won[winner] += 1
-                self.taken[winner] |= (1 << full[0]) | (1 << full[1]) | (1 << full[2]) | b
+                won: int = self.tricks_won[winner]  # typed locals keep it native
+                self.tricks_won[winner] = won + 1
+                taken: int = self.taken[winner]
+                self.taken[winner] = taken | (1 << full[0]) | (1 << full[1]) | (1 << full[2]) | b
                 self.trick_count += 1
                 self.trick = ()
                 self.leader = self.player = winner
