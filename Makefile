@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # The hot modules, compiled in place with mypyc (Python imports the .so first).
-FAST := parlour/cards.py parlour/games/trick.py parlour/games/spades_scoring.py \
+FAST := parlour/cards.py parlour/games/trick.py parlour/games/trick_game.py \
+        parlour/games/spades_scoring.py \
         parlour/games/spades.py parlour/games/hearts_scoring.py \
         parlour/games/hearts_actions.py parlour/games/hearts.py
 FAST += parlour/solvers/double_dummy.py parlour/bots/spades_expert.py

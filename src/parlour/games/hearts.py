@@ -24,7 +24,6 @@ parlour.games.base.IllegalAction: 2♣ must lead the first trick
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -70,6 +69,7 @@ from parlour.games.hearts_scoring import (
     score_hand,
 )
 from parlour.games.trick import SEAT_NAMES, TrickPlay, TrickRules, deal_hands, sample_hands
+from parlour.games.trick_game import TrickGame
 from parlour.records import FORMAT, Replay
 
 __all__ = [
@@ -520,7 +520,7 @@ class HeartsObservation:
         }
 
 
-class HeartsGame:
+class HeartsGame(TrickGame[HeartsHand]):
     """A whole game: hands dealt from a seed, the deal rotating, the pass
     going left, right, across, none and again, scores carried, until a seat
     has the target and one seat alone has the lowest score. It offers the same
@@ -539,22 +539,25 @@ class HeartsGame:
 
     def __init__(self, options: HeartsOptions | None = None, seed: int | None = None,
                  first_dealer: int | None = None) -> None:
+        super().__init__(seed, first_dealer)
         self.options = options or HeartsOptions()
-        self.seed = secrets.randbits(63) if seed is None else seed
-        self._rng = Rng(self.seed)
-        dealer = self._rng.below(4) if first_dealer is None else first_dealer
-        self.hands: list[HeartsHand] = []
-        self.results: list[HandScore] = []
-        self.winner: int | None = None
-        self._rng_states: list[int] = []
-        self._deal_next(dealer, [0, 0, 0, 0])
+        self._deal_next(self.first_dealer, None)
 
-    def _deal_next(self, dealer: int, scores: list[int]) -> None:
-        self._rng_states.append(self._rng.state)
-        deck = shuffled_deck(self._rng.next64())
+    def _next_hand(self, deck: list[int], dealer: int, previous: Any) -> HeartsHand:
+        scores = [0, 0, 0, 0] if previous is None else previous.scores
         pass_dir = PASS_ROTATION[len(self.hands) % 4]
-        self.hands.append(HeartsHand(deal_hands(deck, dealer), dealer, pass_dir, self.options,
-                                     scores))
+        return HeartsHand(deal_hands(deck, dealer), dealer, pass_dir, self.options, scores)
+
+    def _winner_after(self, result: Any) -> int | None:
+        return game_winner(result.scores, self.options)
+
+    def _copy_hand(self, hand: HeartsHand) -> HeartsHand:
+        return hand.clone()
+
+    def clone(self) -> HeartsGame:
+        other = HeartsGame(self.options, self.seed, first_dealer=0)  # not __new__: see HeartsHand
+        self._copy_into(other)
+        return other
 
     def start_hand(self, deal: Sequence[int], dealer: int, pass_dir: int | None = None,
                    scores: Sequence[int] | None = None) -> None:
@@ -566,62 +569,13 @@ class HeartsGame:
                                     self.options, hand.scores if scores is None else scores)
 
     @property
-    def hand(self) -> HeartsHand:
-        """The hand being played (the last one, once the game is over)."""
-        return self.hands[-1]
-
-    @property
     def scores(self) -> list[int]:
         return self.results[-1].scores if self.results else list(self.hand.scores)
 
-    def current_player(self) -> int:
-        return TERMINAL if self.winner is not None else self.hand.current_player()
-
-    def is_terminal(self) -> bool:
-        return self.winner is not None
-
-    def legal_actions(self) -> Sequence[int]:
-        return () if self.winner is not None else self.hand.legal_actions()
-
-    def apply(self, action: int) -> None:
-        if self.winner is not None:
-            raise IllegalAction("the game is over")
-        hand = self.hand
-        hand.apply(action)
-        if hand.play.trick_count == 13:
-            result = hand.score()
-            self.results.append(result)
-            self.winner = game_winner(result.scores, self.options)
-            if self.winner is None:
-                self._deal_next((hand.dealer + 1) & 3, result.scores)
-
-    def undo(self) -> None:
-        if self.winner is not None:
-            self.winner = None
-            self.results.pop()
-        elif not self.hand.actions and len(self.hands) > 1:
-            self.hands.pop()
-            self._rng.state = self._rng_states.pop()
-            self.results.pop()
-        self.hand.undo()
-
-    def clone(self) -> HeartsGame:
-        other = HeartsGame(self.options, self.seed, first_dealer=0)  # not __new__: see HeartsHand
-        other._rng = Rng(self._rng.state)
-        other.hands = self.hands[:-1] + [self.hand.clone()]
-        other.results = self.results[:]
-        other.winner = self.winner
-        other._rng_states = self._rng_states[:]
-        return other
-
-    def observation(self, seat: int) -> HeartsObservation:
-        return self.hand.observation(seat)
-
-    def action_to_string(self, action: int) -> str:
-        return action_to_string(action)
-
-    def parse_action(self, text: str) -> int:
-        return parse_action(text)
+    @property
+    def winner(self) -> int | None:
+        """The winning seat (None while playing)."""
+        return self._winner
 
     def returns(self) -> list[float]:
         """+1 for the winner, -1/3 for each other seat (0 while playing)."""

@@ -20,7 +20,6 @@ parlour.games.base.IllegalAction: East does not hold A♠
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -54,6 +53,7 @@ from parlour.games.trick import (
     deal_hands,
     sample_hands,
 )
+from parlour.games.trick_game import TrickGame
 from parlour.records import FORMAT, RecordError, Replay
 
 __all__ = [
@@ -359,7 +359,7 @@ class SpadesObservation:
         }
 
 
-class SpadesGame:
+class SpadesGame(TrickGame[SpadesHand]):
     """A whole game: hands dealt from a seed, the deal rotating, scores and
     bags carried, until a team wins. It offers the same state interface as a
     hand, moving to the next hand by itself.
@@ -376,21 +376,24 @@ class SpadesGame:
 
     def __init__(self, options: SpadesOptions | None = None, seed: int | None = None,
                  first_dealer: int | None = None) -> None:
+        super().__init__(seed, first_dealer)
         self.options = DEFAULT_OPTIONS if options is None else options
-        self.seed = secrets.randbits(63) if seed is None else seed
-        self._rng = Rng(self.seed)
-        dealer = self._rng.below(4) if first_dealer is None else first_dealer
-        self.hands: list[SpadesHand] = []
-        self.results: list[HandScore] = []
-        self.winner_team: int | None = None
-        self._rng_states: list[int] = []
-        self._deal_next(dealer, [0, 0], [0, 0])
+        self._deal_next(self.first_dealer, None)
 
-    def _deal_next(self, dealer: int, scores: list[int], bags: list[int]) -> None:
-        self._rng_states.append(self._rng.state)
-        deck = shuffled_deck(self._rng.next64())
-        self.hands.append(SpadesHand(deal_hands(deck, dealer), dealer, self.options,
-                                     scores, bags))
+    def _next_hand(self, deck: list[int], dealer: int, previous: Any) -> SpadesHand:
+        scores, bags = ([0, 0], [0, 0]) if previous is None else (previous.scores, previous.bags)
+        return SpadesHand(deal_hands(deck, dealer), dealer, self.options, scores, bags)
+
+    def _winner_after(self, result: Any) -> int | None:
+        return game_winner(result.scores, self.options)
+
+    def _copy_hand(self, hand: SpadesHand) -> SpadesHand:
+        return hand.clone()
+
+    def clone(self) -> SpadesGame:
+        other = SpadesGame(self.options, self.seed, first_dealer=0)
+        self._copy_into(other)
+        return other
 
     def start_hand(self, deal: Sequence[int], dealer: int, scores: Sequence[int] | None = None,
                    bags: Sequence[int] | None = None) -> None:
@@ -402,11 +405,6 @@ class SpadesGame:
                                     self.hand.bags if bags is None else bags)
 
     @property
-    def hand(self) -> SpadesHand:
-        """The hand being played (the last one, once the game is over)."""
-        return self.hands[-1]
-
-    @property
     def scores(self) -> list[int]:
         return self.results[-1].scores if self.results else list(self.hand.scores)
 
@@ -415,57 +413,13 @@ class SpadesGame:
         return self.results[-1].bags if self.results else list(self.hand.bags)
 
     @property
+    def winner_team(self) -> int | None:
+        """The winning team, 0 = NS, 1 = EW (None while playing)."""
+        return self._winner
+
+    @property
     def winner(self) -> str | None:
-        return None if self.winner_team is None else TEAMS[self.winner_team]
-
-    def current_player(self) -> int:
-        return TERMINAL if self.winner_team is not None else self.hand.current_player()
-
-    def is_terminal(self) -> bool:
-        return self.winner_team is not None
-
-    def legal_actions(self) -> tuple[int, ...]:
-        return () if self.winner_team is not None else self.hand.legal_actions()
-
-    def apply(self, action: int) -> None:
-        if self.winner_team is not None:
-            raise IllegalAction("the game is over")
-        hand = self.hand
-        hand.apply(action)
-        if hand.is_terminal():
-            result = hand.score()
-            self.results.append(result)
-            self.winner_team = game_winner(result.scores, self.options)
-            if self.winner_team is None:
-                self._deal_next((hand.dealer + 1) & 3, result.scores, result.bags)
-
-    def undo(self) -> None:
-        if self.winner_team is not None:
-            self.winner_team = None
-            self.results.pop()
-        elif not self.hand.actions and len(self.hands) > 1:
-            self.hands.pop()
-            self._rng.state = self._rng_states.pop()
-            self.results.pop()
-        self.hand.undo()
-
-    def clone(self) -> SpadesGame:
-        other = SpadesGame(self.options, self.seed, first_dealer=0)
-        other._rng = Rng(self._rng.state)
-        other.hands = self.hands[:-1] + [self.hand.clone()]
-        other.results = self.results[:]
-        other.winner_team = self.winner_team
-        other._rng_states = self._rng_states[:]
-        return other
-
-    def observation(self, seat: int) -> SpadesObservation:
-        return self.hand.observation(seat)
-
-    def action_to_string(self, action: int) -> str:
-        return action_to_string(action)
-
-    def parse_action(self, text: str) -> int:
-        return parse_action(text)
+        return None if self._winner is None else TEAMS[self._winner]
 
     def returns(self) -> list[float]:
         """+1 for the winning team's seats, -1 for the losers' (0 while playing)."""
