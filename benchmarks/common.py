@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import gc
 import platform
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import cycle
 
 import parlour
 from parlour.progress import Progress
@@ -141,3 +143,23 @@ def print_table(title: str, unit: str, rows: Sequence[tuple[str, Rate, Rate]],
         if n == 0:
             print("  " + "  ".join("-" * w for w in widths))
     print("  (ratio = Parlour / reference; above 1 means Parlour is faster)")
+
+
+def numbers(seed: int, n: int = 1 << 16) -> Callable[[], int]:
+    """A near-free source of pseudo-random choices, the same for both sides of a race."""
+    rng = random.Random(seed)
+    return cycle([rng.getrandbits(30) for _ in range(n)]).__next__
+
+
+def race(ours: Callable[[], object], theirs: Callable[[], object], seconds: float,
+         repeats: int, label: str) -> tuple[Rate, Rate]:
+    """Alternate the two sides ``repeats`` times; keep each side's best run."""
+    best: list[Rate | None] = [None, None]
+    for r in range(repeats):
+        for side, (name, fn) in enumerate((("Parlour", ours), ("OpenSpiel", theirs))):
+            rate = measure(fn, seconds=seconds, label=f"{label}: {name} {r + 1}/{repeats}")
+            old = best[side]
+            if old is None or rate.per_second > old.per_second:
+                best[side] = rate
+    assert best[0] is not None and best[1] is not None
+    return best[0], best[1]

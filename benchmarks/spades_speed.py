@@ -30,7 +30,7 @@ from collections.abc import Callable
 from itertools import cycle
 from typing import Any
 
-from common import Rate, measure, print_table
+from common import numbers, print_table, race
 from parlour.cards import shuffled_deck
 from parlour.games.spades import SpadesHand
 from parlour.games.trick import deal_hands
@@ -70,13 +70,8 @@ def openspiel_random(game: Any, seed: int) -> Callable[[], object]:
     return hand
 
 
-def _numbers(seed: int, n: int = 1 << 16) -> Callable[[], int]:
-    rng = random.Random(seed)
-    return cycle([rng.getrandbits(30) for _ in range(n)]).__next__
-
-
 def parlour_engine(seed: int) -> Callable[[], object]:
-    number = _numbers(seed)
+    number = numbers(seed)
     deals = [deal_hands(shuffled_deck(seed * 1024 + i), 3) for i in range(1024)]
     next_deal = cycle(deals).__next__
 
@@ -91,7 +86,7 @@ def parlour_engine(seed: int) -> Callable[[], object]:
 
 
 def openspiel_engine(game: Any, seed: int) -> Callable[[], object]:
-    number = _numbers(seed)
+    number = numbers(seed)
     rng = random.Random(seed)
     decks = []
     for _ in range(1024):
@@ -110,20 +105,6 @@ def openspiel_engine(game: Any, seed: int) -> Callable[[], object]:
         return state.returns()
 
     return hand
-
-
-def race(ours: Callable[[], object], theirs: Callable[[], object], seconds: float,
-         repeats: int, label: str) -> tuple[Rate, Rate]:
-    """Alternate the two sides ``repeats`` times; keep each side's best run."""
-    best: list[Rate | None] = [None, None]
-    for r in range(repeats):
-        for side, (name, fn) in enumerate((("Parlour", ours), ("OpenSpiel", theirs))):
-            rate = measure(fn, seconds=seconds, label=f"{label}: {name} {r + 1}/{repeats}")
-            old = best[side]
-            if old is None or rate.per_second > old.per_second:
-                best[side] = rate
-    assert best[0] is not None and best[1] is not None
-    return best[0], best[1]
 
 
 def main() -> int:
