@@ -49,3 +49,14 @@ def test_command_json_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str
 def test_command_refuses_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "spades", "--a", "wizard", "--hands", "1"]) == 2
     assert "wizard" in capsys.readouterr().err
+
+
+def test_a_count_of_hands_below_one_is_refused(capsys):
+    import pytest
+
+    from parlour.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["arena", "spades", "--a", "normal", "--b", "easy", "--hands", "-3"])
+    assert stop.value.code == 2
+    assert "must be at least 1, not -3" in capsys.readouterr().err

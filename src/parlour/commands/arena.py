@@ -16,16 +16,27 @@ from parlour.arena import run_match, svg_plot
 from parlour.bots.base import UnknownBot
 
 
+def positive(text: str) -> int:
+    """A count of at least one, for argparse."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "arena", help="play bot levels against each other in duplicate matches",
         description="Duplicate matches: each deal is played again with the sides' seats "
                     "swapped, so luck cancels. Prints points per hand, the difference with a "
                     "95%% confidence interval, games won and time per decision.")
-    parser.add_argument("game", help="the game (spades; hearts once its table exists)")
+    parser.add_argument("game", help="the game: spades or hearts")
     parser.add_argument("--a", default="expert", help="level of side A (default expert)")
     parser.add_argument("--b", default="normal", help="level of side B (default normal)")
-    parser.add_argument("--hands", type=int, default=200, help="deals to play (default 200)")
+    parser.add_argument("--hands", type=positive, default=200, help="deals to play (default 200)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--a-opt", action="append", default=[], metavar="KEY=VALUE",
                         help="a budget option for A's bots, e.g. samples=40, time_budget=0.3")
