@@ -177,3 +177,16 @@ def test_pruning_never_turns_a_win_into_a_loss(draw: int) -> None:
     report = check_positions(QUICK_POSITIONS[draw], draw)
     assert not report.bad
     assert report.tally.get(("lose", "lose"), 0) >= 10
+
+
+def test_bad_numbers_on_the_command_line_are_refused(capsys):
+    import pytest
+
+    from parlour.cli import main
+
+    for argv, message in ((["--batch", "-5"], "must be at least 1, not -5"),
+                          (["--seed", "1", "--time-limit", "-1"], "must be above 0 seconds")):
+        with pytest.raises(SystemExit) as stop:
+            main(["solve", "klondike", *argv])
+        assert stop.value.code == 2
+        assert message in capsys.readouterr().err

@@ -14,17 +14,7 @@ from typing import Any
 
 from parlour.arena import run_match, svg_plot
 from parlour.bots.base import UnknownBot
-
-
-def positive(text: str) -> int:
-    """A count of at least one, for argparse."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+from parlour.commands import positive
 
 
 def register(subparsers: Any) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from parlour.commands import positive, seconds
 from parlour.games.klondike import deal_from_seed, parse_deal
 from parlour.progress import Progress
 from parlour.records import dumps
@@ -32,12 +33,13 @@ def register(subparsers: Any) -> None:
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--seed", type=int, help="solve the deal of this seed")
     which.add_argument("--deal", help="solve this deal: 52 card codes (tableau, then stock)")
-    which.add_argument("--batch", type=int, metavar="N", help="solve N seeded deals")
+    which.add_argument("--batch", type=positive, metavar="N", help="solve N seeded deals")
     parser.add_argument("--start", type=int, default=0, help="first seed of a batch (default 0)")
     parser.add_argument("--draw", type=int, choices=[1, 3], default=1)
-    parser.add_argument("--time-limit", type=float, default=10.0, metavar="S",
+    parser.add_argument("--time-limit", type=seconds, default=10.0, metavar="S",
                         help="seconds a deal (default 10)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes for a batch (default 1)")
+    parser.add_argument("--jobs", type=positive, default=1,
+                        help="processes for a batch (default 1)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--record", metavar="FILE",
                         help="save a won deal's moves as a parlour-record/1 file")
