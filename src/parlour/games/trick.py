@@ -69,7 +69,7 @@ class TrickRules:
     not_a_card_reason: str = ""  # what to say when a non-card action comes in card play
 
 
-def deal_hands(deck: Sequence[int], dealer: int) -> list[int]:
+def deal_hands(deck: list[int], dealer: int) -> list[int]:
     """Deal 52 cards singly, clockwise, beginning at the dealer's left.
 
     >>> hands = deal_hands(list(range(52)), dealer=0)
