@@ -20,6 +20,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
+from parlour.games.trick import SEAT_NAMES
+
 TEAMS: Final = ("NS", "EW")
 BLIND_NIL: Final = -1  # a bid value: nil declared before looking at the cards
 
@@ -294,9 +296,6 @@ def score_pad_lines(pad: dict[str, Any]) -> list[str]:
     winner = pad["winner"]
     lines.append(f"{winner} win the game." if winner else "No winner yet.")
     return lines
-
-
-SEAT_NAMES = ("North", "East", "South", "West")
 
 
 def describe_event(event: dict[str, Any]) -> str:

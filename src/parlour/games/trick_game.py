@@ -17,10 +17,6 @@ from parlour.cards import Rng, shuffled_deck
 from parlour.games.base import TERMINAL, IllegalAction
 
 
-class _Play(Protocol):
-    trick_count: int
-
-
 class TrickHand(Protocol):
     """What a game needs of one hand."""
 
