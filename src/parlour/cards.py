@@ -267,6 +267,9 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
 
+_NEW_DECK: Final = list(range(52))
+
+
 def shuffled_deck(seed: int) -> list[int]:
     """The 52 cards in the order a seed shuffles them.
 
@@ -277,7 +280,7 @@ def shuffled_deck(seed: int) -> list[int]:
     >>> card_codes(mask_of(shuffled_deck(1)[:5]))
     '2C 4C 2D 5D JD'
     """
-    deck = list(range(52))
+    deck = _NEW_DECK[:]
     key = (seed % (1 << 128)).to_bytes(16, "little")
     stream = hashlib.blake2b(key, digest_size=64).digest()
     pos = 0

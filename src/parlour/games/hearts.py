@@ -162,7 +162,9 @@ class HeartsHand:
                   options: HeartsOptions | None = None,
                   scores: Sequence[int] = (0, 0, 0, 0)) -> HeartsHand:
         """A hand dealt from a seed (the same deal on every machine)."""
-        return cls(deal_hands(shuffled_deck(seed), dealer), dealer, pass_dir, options, scores)
+        # The class by name, not ``cls``: compiled, that is a direct native call.
+        return HeartsHand(deal_hands(shuffled_deck(seed), dealer), dealer, pass_dir, options,
+                          scores)
 
     # --- the state interface ----------------------------------------------
 
@@ -186,7 +188,7 @@ class HeartsHand:
         ['play 2C']
         """
         if self.passing:
-            return PassChoices(self.play.hands[len(self.passes)])
+            return PassChoices(self.play.hand(len(self.passes)))
         play = self.play
         if play.trick_count == 13:
             return ()
@@ -223,7 +225,7 @@ class HeartsHand:
         mask = action ^ PASS_BIT
         if action >> 52 != 1 or mask.bit_count() != 3:
             raise IllegalAction("a pass is three cards")
-        missing = mask & ~self.play.hands[seat]
+        missing = mask & ~self.play.hand(seat)
         if missing:
             raise IllegalAction(f"{SEAT_NAMES[seat]} does not hold {pretty(lowest(missing))}")
         self.passes.append(mask)
@@ -240,7 +242,7 @@ class HeartsHand:
 
     def undo(self) -> None:
         """Take back the last action (pass or card)."""
-        if self.play.history:
+        if self.play.cards_played:
             self.play.unplay()
         elif self.passes:
             if not self.passing:
@@ -268,7 +270,7 @@ class HeartsHand:
     @property
     def actions(self) -> list[int]:
         """Every action of the hand so far, passes then cards."""
-        return [PASS_BIT | m for m in self.passes] + [entry[0] for entry in self.play.history]
+        return [PASS_BIT | m for m in self.passes] + self.play.played_cards()
 
     @property
     def hearts_broken(self) -> bool:
@@ -329,10 +331,10 @@ class HeartsHand:
             options=self.options,
             passing=self.passing,
             passes_made=len(self.passes),
-            hand=play.hands[seat],
+            hand=play.hand(seat),
             passed=passed,
             received=self.received(seat),
-            plays=[entry[0] for entry in play.history],
+            plays=play.played_cards(),
             trick=play.trick,
             leader=-1 if self.passing else play.leader,  # the 2 of clubs' holder is secret
             player=self.current_player(),

@@ -138,11 +138,17 @@ class SpadesHand:
         scores: Sequence[int] = (0, 0),
         bags: Sequence[int] = (0, 0),
     ) -> None:
-        if len(deal) != 4 or (deal[0] | deal[1] | deal[2] | deal[3]) != FULL_DECK or (
-            deal[0].bit_count() + deal[1].bit_count() + deal[2].bit_count()
-            + deal[3].bit_count() != 52 or deal[0].bit_count() != 13
-            or deal[1].bit_count() != 13 or deal[2].bit_count() != 13
-        ):
+        if len(deal) != 4:
+            raise ValueError("a deal is four hands of 13 distinct cards, 52 in all")
+        d0: int = deal[0]
+        d1: int = deal[1]
+        d2: int = deal[2]
+        d3: int = deal[3]
+        # Disjoint hands covering the deck hold 52 cards, so the fourth holds 13
+        # when the other three do.
+        if (d0 | d1 | d2 | d3) != FULL_DECK or d0 & d1 or (d0 | d1) & d2 \
+                or (d0 | d1 | d2) & d3 or d0.bit_count() != 13 or d1.bit_count() != 13 \
+                or d2.bit_count() != 13:
             raise ValueError("a deal is four hands of 13 distinct cards, 52 in all")
         if not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0..3, not {dealer}")
@@ -159,7 +165,8 @@ class SpadesHand:
     def from_seed(cls, seed: int, dealer: int = 0, options: SpadesOptions | None = None,
                   scores: Sequence[int] = (0, 0), bags: Sequence[int] = (0, 0)) -> SpadesHand:
         """A hand dealt from a seed (the same deal on every machine)."""
-        return cls(deal_hands(shuffled_deck(seed), dealer), dealer, options, scores, bags)
+        # The class by name, not ``cls``: compiled, that is a direct native call.
+        return SpadesHand(deal_hands(shuffled_deck(seed), dealer), dealer, options, scores, bags)
 
     # --- the state interface ----------------------------------------------
 
@@ -211,7 +218,7 @@ class SpadesHand:
 
     def undo(self) -> None:
         """Take back the last action (bid or card)."""
-        if self.play.history:
+        if self.play.cards_played:
             self.play.unplay()
         elif self.bids:
             self.bids.pop()
@@ -235,7 +242,7 @@ class SpadesHand:
     def actions(self) -> list[int]:
         """Every action of the hand so far, bids then cards."""
         bids = [BLIND_NIL_ACTION if b == BLIND_NIL else BID_BASE + b for b in self.bids]
-        return bids + [entry[0] for entry in self.play.history]
+        return bids + self.play.played_cards()
 
     def seat_bids(self) -> list[int | None]:
         """Each seat's bid in seat order (North first); None for a seat yet to bid.
@@ -279,7 +286,7 @@ class SpadesHand:
             seat=seat,
             dealer=self.dealer,
             options=self.options,
-            hand=play.hands[seat],
+            hand=play.hand(seat),
             bids=list(self.bids),
             actions=self.actions,
             trick=play.trick,

@@ -118,67 +118,87 @@ def score_hand(
     >>> r.points, r.bags, [e["type"] for e in r.events]
     ([-176, -40], [4, 0], ['nil_failed', 'set', 'set'])
     """
-    points = [0, 0]
-    new_bags = [0, 0]
+    bid_list = list(bids)
+    trick_list = list(tricks)
     events: list[dict[str, Any]] = []
-    for team in (0, 1):
-        seats = (team, team + 2)
-        gains = 0
-        losses = 0
-        bag_count = 0
-        a, b = seats
-        contract = (bids[a] if bids[a] > 0 else 0) + (bids[b] if bids[b] > 0 else 0)
-        counted = (tricks[a] if bids[a] > 0 else 0) + (tricks[b] if bids[b] > 0 else 0)
-        for s in seats:
-            if bids[s] > 0:
-                continue
-            value = 200 if bids[s] == BLIND_NIL else 100
-            kind = "blind_nil" if bids[s] == BLIND_NIL else "nil"
-            if tricks[s] == 0:
-                gains += value
-                events.append({"type": f"{kind}_made", "seat": s, "team": TEAMS[team],
-                               "points": value})
-            else:
-                losses += value
-                gains += tricks[s]  # a failed nil's tricks are bags, a point each
-                bag_count += tricks[s]
-                events.append({"type": f"{kind}_failed", "seat": s, "team": TEAMS[team],
-                               "points": -value, "tricks": tricks[s]})
-        if contract > 0:
-            if counted >= contract:
-                over = counted - contract
-                gains += 10 * contract + over
-                bag_count += over
-                events.append({"type": "made", "team": TEAMS[team], "contract": contract,
-                               "tricks": counted, "points": 10 * contract + over})
-            else:
-                losses += 10 * contract
-                events.append({"type": "set", "team": TEAMS[team], "contract": contract,
-                               "tricks": counted, "points": -10 * contract})
-        if tricks[team] + tricks[team + 2] == 13:
-            gains += options.boston_bonus
-            events.append({"type": "boston", "team": TEAMS[team],
-                           "points": options.boston_bonus})
-        if team in reneged:
-            gains = 0
-            bag_count = 0
-            events.append({"type": "renege", "team": TEAMS[team]})
-        penalty = bag_penalties(bags[team], bag_count)
-        if penalty:
-            losses += 100 * penalty
-            events.append({"type": "bag_penalty", "team": TEAMS[team],
-                           "points": -100 * penalty})
-        points[team] = gains - losses
-        new_bags[team] = bag_count
+    ns_points, ns_bags = _score_team(0, bid_list[0], bid_list[2], trick_list[0], trick_list[2],
+                                     bags[0], options.boston_bonus, 0 in reneged, events)
+    ew_points, ew_bags = _score_team(1, bid_list[1], bid_list[3], trick_list[1], trick_list[3],
+                                     bags[1], options.boston_bonus, 1 in reneged, events)
     return HandScore(
-        bids=list(bids),
-        tricks=list(tricks),
-        points=points,
-        new_bags=new_bags,
-        scores=[scores[t] + points[t] for t in (0, 1)],
-        bags=[(bags[t] + new_bags[t]) % 10 for t in (0, 1)],
+        bids=bid_list,
+        tricks=trick_list,
+        points=[ns_points, ew_points],
+        new_bags=[ns_bags, ew_bags],
+        scores=[scores[0] + ns_points, scores[1] + ew_points],
+        bags=[(bags[0] + ns_bags) % 10, (bags[1] + ew_bags) % 10],
         events=events,
     )
+
+
+def _nil_event(seat: int, team: int, bid: int, tricks: int) -> dict[str, Any]:
+    blind = bid == BLIND_NIL
+    value = 200 if blind else 100
+    if tricks == 0:
+        return {"type": "blind_nil_made" if blind else "nil_made", "seat": seat,
+                "team": TEAMS[team], "points": value}
+    return {"type": "blind_nil_failed" if blind else "nil_failed", "seat": seat,
+            "team": TEAMS[team], "points": -value, "tricks": tricks}
+
+
+def _nil(bid: int, tricks: int, gains: int, losses: int, bags: int) -> tuple[int, int, int]:
+    """A nil or blind nil bid's gains, losses and bags added to the team's."""
+    value = 200 if bid == BLIND_NIL else 100
+    if tricks == 0:
+        return gains + value, losses, bags
+    # A failed nil's tricks are bags, a point each.
+    return gains + tricks, losses + value, bags + tricks
+
+
+def _score_team(team: int, bid_a: int, bid_b: int, tricks_a: int, tricks_b: int,
+                bags_before: int, boston_bonus: int, reneged: bool,
+                events: list[dict[str, Any]]) -> tuple[int, int]:
+    """One team's points and new bags (seats ``team`` and ``team + 2``); adds its events."""
+    gains = 0
+    losses = 0
+    bag_count = 0
+    contract = 0
+    counted = 0
+    if bid_a > 0:
+        contract += bid_a
+        counted += tricks_a
+    else:
+        gains, losses, bag_count = _nil(bid_a, tricks_a, gains, losses, bag_count)
+        events.append(_nil_event(team, team, bid_a, tricks_a))
+    if bid_b > 0:
+        contract += bid_b
+        counted += tricks_b
+    else:
+        gains, losses, bag_count = _nil(bid_b, tricks_b, gains, losses, bag_count)
+        events.append(_nil_event(team + 2, team, bid_b, tricks_b))
+    if contract > 0:
+        if counted >= contract:
+            over = counted - contract
+            gains += 10 * contract + over
+            bag_count += over
+            events.append({"type": "made", "team": TEAMS[team], "contract": contract,
+                           "tricks": counted, "points": 10 * contract + over})
+        else:
+            losses += 10 * contract
+            events.append({"type": "set", "team": TEAMS[team], "contract": contract,
+                           "tricks": counted, "points": -10 * contract})
+    if tricks_a + tricks_b == 13:
+        gains += boston_bonus
+        events.append({"type": "boston", "team": TEAMS[team], "points": boston_bonus})
+    if reneged:
+        gains = 0
+        bag_count = 0
+        events.append({"type": "renege", "team": TEAMS[team]})
+    penalty = bag_penalties(bags_before, bag_count)
+    if penalty:
+        losses += 100 * penalty
+        events.append({"type": "bag_penalty", "team": TEAMS[team], "points": -100 * penalty})
+    return gains - losses, bag_count
 
 
 def game_winner(scores: Sequence[int], options: SpadesOptions) -> int | None:

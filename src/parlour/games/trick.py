@@ -115,14 +115,18 @@ def trick_winner(cards: tuple[int, ...], leader: int, trump: int = -1) -> int:
 class TrickPlay:
     """The card play of one hand: four hands, the trick in progress, tricks taken.
 
-    Undo records are tuples of the fields a play changes; the trick is kept
-    as a tuple so saving it costs nothing.
+    The state is kept in plain int fields (compiled, they stay native): the
+    four hands, the trick as packed 6-bit card slots, and one packed int per
+    card played for undo, so playing a card allocates next to nothing.
+    ``hands``, ``trick`` and ``history`` build the friendly views on demand.
     """
 
     __slots__ = (
         "rules",
-        "hands",
-        "trick",
+        "h0",
+        "h1",
+        "h2",
+        "h3",
         "leader",
         "player",
         "broken",
@@ -131,7 +135,11 @@ class TrickPlay:
         "taken",
         "played",
         "trick_count",
-        "history",
+        "_trick",
+        "_trick_len",
+        "_best",
+        "_best_seat",
+        "_log",
         "_legal",
         "_break_mask",
         "_breakers",
@@ -139,8 +147,10 @@ class TrickPlay:
 
     def __init__(self, rules: TrickRules, hands: Sequence[int], leader: int) -> None:
         self.rules = rules
-        self.hands = list(hands)
-        self.trick: tuple[int, ...] = ()
+        self.h0 = hands[0]
+        self.h1 = hands[1]
+        self.h2 = hands[2]
+        self.h3 = hands[3]
         self.leader = leader
         self.player = leader
         self.broken = False
@@ -149,8 +159,13 @@ class TrickPlay:
         self.taken = [0, 0, 0, 0]  # cards each seat has won in tricks
         self.played = 0
         self.trick_count = 0
-        # (card, player, leader, trick, broken, voids[player], winner or -1)
-        self.history: list[tuple[int, int, int, tuple[int, ...], bool, int, int]] = []
+        self._trick = 0  # the cards of the trick in progress, 6 bits each, first lowest
+        self._trick_len = 0
+        self._best = -1  # the card winning the trick so far, and its seat
+        self._best_seat = -1
+        # One int a card played: card | player << 6 | leader << 8 | broken << 10
+        # | the player's voids before << 11 | (winner + 1) << 15.
+        self._log: list[int] = []
         self._legal = -1
         self._break_mask = SUIT_MASKS[rules.break_suit] if rules.break_suit >= 0 else 0
         self._breakers = self._break_mask | rules.breakers
@@ -158,9 +173,7 @@ class TrickPlay:
     def copy(self) -> TrickPlay:
         # Built through __init__: under mypyc, TrickPlay.__new__(TrickPlay) runs
         # __init__ without arguments and fails.
-        other = TrickPlay(self.rules, self.hands, self.leader)
-        other.trick = self.trick
-        other.leader = self.leader
+        other = TrickPlay(self.rules, (self.h0, self.h1, self.h2, self.h3), self.leader)
         other.player = self.player
         other.broken = self.broken
         other.voids = self.voids[:]
@@ -168,9 +181,62 @@ class TrickPlay:
         other.taken = self.taken[:]
         other.played = self.played
         other.trick_count = self.trick_count
-        other.history = self.history[:]
+        other._trick = self._trick
+        other._trick_len = self._trick_len
+        other._best = self._best
+        other._best_seat = self._best_seat
+        other._log = self._log[:]
         other._legal = self._legal
         return other
+
+    # --- views ----------------------------------------------------------------
+
+    def hand(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a mask."""
+        if seat == 0:
+            return self.h0
+        if seat == 1:
+            return self.h1
+        if seat == 2:
+            return self.h2
+        return self.h3
+
+    @property
+    def hands(self) -> list[int]:
+        """The four hands as masks (a new list: changing it changes nothing)."""
+        return [self.h0, self.h1, self.h2, self.h3]
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the trick in progress, in play order."""
+        t = self._trick
+        return tuple([(t >> (6 * i)) & 63 for i in range(self._trick_len)])
+
+    def played_cards(self) -> list[int]:
+        """Every card played so far, in order."""
+        return [entry & 63 for entry in self._log]
+
+    @property
+    def cards_played(self) -> int:
+        """How many cards have been played."""
+        return len(self._log)
+
+    @property
+    def history(self) -> list[tuple[int, int, int, tuple[int, ...], bool, int, int]]:
+        """Each card played as (card, player, leader, the trick before it, spades
+        or hearts broken before it, the player's voids before it, the trick's
+        winner if it completed one else -1)."""
+        out: list[tuple[int, int, int, tuple[int, ...], bool, int, int]] = []
+        trick: list[int] = []
+        for entry in self._log:
+            card = entry & 63
+            winner = ((entry >> 15) & 7) - 1
+            out.append((card, (entry >> 6) & 3, (entry >> 8) & 3, tuple(trick),
+                        bool(entry >> 10 & 1), (entry >> 11) & 15, winner))
+            trick.append(card)
+            if winner >= 0:
+                trick = []
+        return out
 
     @property
     def finished(self) -> bool:
@@ -178,17 +244,19 @@ class TrickPlay:
 
     @property
     def led_suit(self) -> int:
-        return self.trick[0] // 13 if self.trick else -1
+        return (self._trick & 63) // 13 if self._trick_len else -1
+
+    # --- play -----------------------------------------------------------------
 
     def legal_mask(self) -> int:
         """The cards the player to act may play, as a mask."""
         m = self._legal
         if m >= 0:
             return m
-        hand = self.hands[self.player]
+        hand = self.hand(self.player)
         rules = self.rules
-        if self.trick:
-            m = hand & SUIT_MASKS[self.trick[0] // 13]
+        if self._trick_len:
+            m = hand & SUIT_MASKS[(self._trick & 63) // 13]
             if not m:
                 m = hand
                 if self.trick_count == 0 and rules.first_trick_forbidden:
@@ -204,8 +272,8 @@ class TrickPlay:
 
     def legal_cards(self) -> tuple[int, ...]:
         m = self.legal_mask()
-        if self.trick:
-            s = self.trick[0] // 13
+        if self._trick_len:
+            s = (self._trick & 63) // 13
             if m & SUIT_MASKS[s] == m:
                 return cards_in_suit(m, s)
         return cards_of(m)
@@ -216,21 +284,31 @@ class TrickPlay:
             return "the hand is over"
         if not 0 <= card < 52:
             return self.rules.not_a_card_reason or f"{card} is not a card"
-        hand = self.hands[self.player]
+        hand = self.hand(self.player)
         name = SEAT_NAMES[self.player]
         if not hand >> card & 1:
             if self.played >> card & 1:
                 return f"{pretty(card)} has already been played"
             return f"{name} does not hold {pretty(card)}"
         rules = self.rules
-        if self.trick:
-            led = self.trick[0] // 13
+        if self._trick_len:
+            led = (self._trick & 63) // 13
             if hand & SUIT_MASKS[led]:
                 return f"you must follow {SUIT_NAMES[led]}"
             return rules.first_trick_reason or "that card may not be played now"
         if self.trick_count == 0 and rules.first_lead >= 0:
             return f"{pretty(rules.first_lead)} must lead the first trick"
         return f"{SUIT_NAMES[rules.break_suit]} are not broken"
+
+    def _take(self, p: int, b: int) -> None:
+        if p == 0:
+            self.h0 ^= b
+        elif p == 1:
+            self.h1 ^= b
+        elif p == 2:
+            self.h2 ^= b
+        else:
+            self.h3 ^= b
 
     def play(self, card: int) -> None:
         """Play a card for the player to act; refuses an illegal one with the reason."""
@@ -241,71 +319,117 @@ class TrickPlay:
             raise IllegalAction(self.refusal(card))
         b = 1 << card
         p = self.player
-        trick = self.trick
-        held: int = self.hands[p]  # a typed local: compiled, the xor stays native
-        self.hands[p] = held ^ b
+        self._take(p, b)
         self.played |= b
         self._legal = -1
         broken = self.broken
-        voids_p = self.voids[p]
+        voids_p: int = self.voids[p]  # typed locals keep list items native
+        n = self._trick_len
+        entry = card | (p << 6) | (self.leader << 8) | (int(broken) << 10) | (voids_p << 11)
         if b & self._breakers:
-            if not trick and not broken and b & self._break_mask:
+            if not n and not broken and b & self._break_mask:
                 # Leading the unbroken suit is allowed only to a player who holds
                 # nothing else: everyone now knows the player is void elsewhere.
                 self.voids[p] = voids_p | (15 ^ (1 << self.rules.break_suit))
             self.broken = True
-        if trick:
-            led = trick[0] // 13
-            if card // 13 != led:
-                self.voids[p] = voids_p | (1 << led)
-            if len(trick) == 3:
-                full = trick + (card,)
-                winner = trick_winner(full, self.leader, self.rules.trump)
-                self.history.append((card, p, self.leader, trick, broken, voids_p, winner))
-                won: int = self.tricks_won[winner]  # typed locals keep it native
-                self.tricks_won[winner] = won + 1
-                taken: int = self.taken[winner]
-                self.taken[winner] = taken | (1 << full[0]) | (1 << full[1]) | (1 << full[2]) | b
-                self.trick_count += 1
-                self.trick = ()
-                self.leader = self.player = winner
-                return
-        self.history.append((card, p, self.leader, trick, broken, voids_p, -1))
-        self.trick = trick + (card,)
-        self.player = (p + 1) & 3
+        if not n:
+            self._trick = card
+            self._trick_len = 1
+            self._best = card
+            self._best_seat = p
+            self._log.append(entry)
+            self.player = (p + 1) & 3
+            return
+        suit = card // 13
+        led = (self._trick & 63) // 13
+        if suit != led:
+            self.voids[p] = voids_p | (1 << led)
+        best = self._best
+        if suit == best // 13:
+            if card > best:
+                self._best = card
+                self._best_seat = p
+        elif suit == self.rules.trump:
+            self._best = card
+            self._best_seat = p
+        if n < 3:
+            self._trick |= card << (6 * n)
+            self._trick_len = n + 1
+            self._log.append(entry)
+            self.player = (p + 1) & 3
+            return
+        winner = self._best_seat
+        self._log.append(entry | ((winner + 1) << 15))
+        won: int = self.tricks_won[winner]
+        self.tricks_won[winner] = won + 1
+        t = self._trick
+        taken: int = self.taken[winner]
+        self.taken[winner] = taken | (1 << (t & 63)) | (1 << ((t >> 6) & 63)) \
+            | (1 << ((t >> 12) & 63)) | b
+        self.trick_count += 1
+        self._trick = 0
+        self._trick_len = 0
+        self._best = -1
+        self._best_seat = -1
+        self.leader = self.player = winner
 
     def unplay(self) -> int:
         """Take back the last card played; returns it."""
-        card, p, leader, trick, broken, voids_p, winner = self.history.pop()
+        entry = self._log.pop()
+        card = entry & 63
+        p = (entry >> 6) & 3
+        leader = (entry >> 8) & 3
+        winner = ((entry >> 15) & 7) - 1
         b = 1 << card
-        held: int = self.hands[p]
-        self.hands[p] = held | b
+        self._take(p, b)
         self.played ^= b
-        self.voids[p] = voids_p
-        self.broken = broken
+        self.voids[p] = (entry >> 11) & 15
+        self.broken = bool(entry >> 10 & 1)
         self.leader = leader
         self.player = p
-        self.trick = trick
         self._legal = -1
         if winner >= 0:
+            log = self._log
+            k = len(log)
+            t = (log[k - 3] & 63) | ((log[k - 2] & 63) << 6) | ((log[k - 1] & 63) << 12)
             self.tricks_won[winner] -= 1
-            self.taken[winner] ^= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | b
+            self.taken[winner] ^= (1 << (t & 63)) | (1 << ((t >> 6) & 63)) \
+                | (1 << ((t >> 12) & 63)) | b
             self.trick_count -= 1
+            self._trick = t
+            self._trick_len = 3
+        else:
+            n = self._trick_len - 1
+            self._trick &= (1 << (6 * n)) - 1
+            self._trick_len = n
+        self._rebest()
         return card
+
+    def _rebest(self) -> None:
+        """The winning card of the trick so far, worked out afresh (after an undo)."""
+        n = self._trick_len
+        if not n:
+            self._best = self._best_seat = -1
+            return
+        t = self._trick
+        cards = tuple([(t >> (6 * i)) & 63 for i in range(n)])
+        self._best_seat = trick_winner(cards, self.leader, self.rules.trump)
+        self._best = (t >> (6 * ((self._best_seat - self.leader) & 3))) & 63
 
     def played_by(self) -> list[int]:
         """The cards each seat has played so far (public knowledge)."""
         out = [0, 0, 0, 0]
-        for card, p, *_rest in self.history:
-            out[p] |= 1 << card
+        for entry in self._log:
+            p = (entry >> 6) & 3
+            out[p] |= 1 << (entry & 63)
         return out
 
     def completed_tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
         """Each finished trick as (leader, cards in play order, winner)."""
         out = []
-        for card, _p, leader, trick, _b, _v, winner in self.history:
+        for _card, _p, leader, trick, _b, _v, winner in self.history:
             if winner >= 0:
-                out.append((leader, trick + (card,), winner))
+                out.append((leader, trick + (_card,), winner))
         return out
 
 
