@@ -60,3 +60,24 @@ def test_a_count_of_hands_below_one_is_refused(capsys):
         main(["arena", "spades", "--a", "normal", "--b", "easy", "--hands", "-3"])
     assert stop.value.code == 2
     assert "must be at least 1, not -3" in capsys.readouterr().err
+
+
+def test_a_hearts_match_split_into_deal_ranges_adds_up_to_the_whole() -> None:
+    # A long benchmark is run in pieces (in parallel or across sessions) and logged.
+    from parlour.arena_hearts import DealResult, MatchResult, add_deal, duplicate_match
+    from parlour.bots.base import make_bot
+
+    def make(level: str):  # a factory of bots by seed
+        return lambda s: make_bot("hearts", level, seed=s)
+
+    whole = duplicate_match(make("normal"), make("easy"), hands=4, seed=5)
+    logged: list[dict[str, object]] = []
+    for first in (0, 2):
+        duplicate_match(make("normal"), make("easy"), hands=2, seed=5, first=first,
+                        on_deal=lambda d: logged.append(json.loads(json.dumps(d.to_json()))))
+    rebuilt = MatchResult()
+    for line in logged:
+        add_deal(rebuilt, DealResult.from_json(line))
+    assert [d["deal"] for d in logged] == [0, 1, 2, 3]
+    assert rebuilt.diffs == whole.diffs and rebuilt.won_a == whole.won_a
+    assert rebuilt.moons_a == whole.moons_a and len(rebuilt.times_a) == len(whole.times_a)

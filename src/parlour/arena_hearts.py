@@ -30,8 +30,8 @@ from typing import Any, Protocol
 from parlour.bots.base import Bot
 from parlour.games.hearts import PASS_ROTATION, HeartsHand, HeartsOptions
 
-__all__ = ["HeartsTable", "MatchResult", "Observer", "duplicate_match", "play_hand",
-           "report_lines"]
+__all__ = ["DealResult", "HeartsTable", "MatchResult", "Observer", "add_deal", "duplicate_match",
+           "play_deal", "play_hand", "report_lines"]
 
 
 class Observer(Protocol):
@@ -111,52 +111,101 @@ def play_hand(hand: HeartsHand, players: Sequence[Bot],
     return hand.score().gained, times
 
 
+@dataclass
+class DealResult:
+    """One deal of a duplicate match, both plays: points a hand per seat of each
+    side, moons shot, and each side's decision times (seconds)."""
+
+    deal: int
+    points_a: float
+    points_b: float
+    moons_a: int = 0
+    moons_b: int = 0
+    times_a: list[float] = field(default_factory=list)
+    times_b: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deal": self.deal, "points_a": self.points_a, "points_b": self.points_b,
+                "moons_a": self.moons_a, "moons_b": self.moons_b,
+                "times_a": [round(t, 5) for t in self.times_a],
+                "times_b": [round(t, 5) for t in self.times_b]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DealResult:
+        return cls(int(data["deal"]), float(data["points_a"]), float(data["points_b"]),
+                   int(data["moons_a"]), int(data["moons_b"]),
+                   [float(t) for t in data["times_a"]], [float(t) for t in data["times_b"]])
+
+
+def add_deal(result: MatchResult, deal: DealResult) -> None:
+    """Count one deal into a match's figures."""
+    result.deals += 1
+    result.points_a.append(deal.points_a)
+    result.points_b.append(deal.points_b)
+    result.diffs.append(deal.points_a - deal.points_b)
+    if deal.points_a < deal.points_b:
+        result.won_a += 1
+    elif deal.points_b < deal.points_a:
+        result.won_b += 1
+    result.moons_a += deal.moons_a
+    result.moons_b += deal.moons_b
+    result.times_a.extend(deal.times_a)
+    result.times_b.extend(deal.times_b)
+
+
+def play_deal(make_a: Callable[[int], Bot], make_b: Callable[[int], Bot], i: int,
+              seed: int = 0, options: HeartsOptions | None = None,
+              observers: Sequence[Observer] = ()) -> DealResult:
+    """Deal ``i`` of a match, played twice: A in seats 0 and 2, then A in 1 and 3.
+
+    It is dealt from ``seed * 1_000_003 + i`` with dealer ``i % 4`` and the pass
+    of the ``i``-th hand of a game (left, right, across, none)."""
+    deal_seed = seed * 1_000_003 + i
+    pass_dir = PASS_ROTATION[i % 4]
+    pa: list[int] = []
+    pb: list[int] = []
+    out = DealResult(i, 0.0, 0.0)
+    for rot in (0, 1):
+        hand = HeartsHand.from_seed(deal_seed, dealer=i % 4, pass_dir=pass_dir,
+                                    options=options)
+        a_seats = (rot, rot + 2)
+        players = [make_a(deal_seed * 8 + s) if s in a_seats else make_b(deal_seed * 8 + s)
+                   for s in range(4)]
+        gained, times = play_hand(hand, players, observers)
+        moon = hand.score().moon
+        for s in range(4):
+            if s in a_seats:
+                pa.append(gained[s])
+                out.times_a.extend(times[s])
+            else:
+                pb.append(gained[s])
+                out.times_b.extend(times[s])
+        if moon is not None:
+            if moon in a_seats:
+                out.moons_a += 1
+            else:
+                out.moons_b += 1
+    out.points_a = statistics.fmean(pa)
+    out.points_b = statistics.fmean(pb)
+    return out
+
+
 def duplicate_match(make_a: Callable[[int], Bot], make_b: Callable[[int], Bot], hands: int,
                     seed: int = 0, options: HeartsOptions | None = None,
                     observers: Sequence[Observer] = (),
-                    progress: Callable[[int, MatchResult], None] | None = None) -> MatchResult:
-    """``hands`` deals, each played twice: A in seats 0 and 2, then A in 1 and 3.
-
-    Deal ``i`` is dealt from ``seed * 1_000_003 + i`` with dealer ``i % 4`` and
-    the pass of the ``i``-th hand of a game (left, right, across, none)."""
+                    progress: Callable[[int, MatchResult], None] | None = None,
+                    first: int = 0,
+                    on_deal: Callable[[DealResult], None] | None = None) -> MatchResult:
+    """Deals ``first`` .. ``first + hands - 1``, each played twice (:func:`play_deal`).
+    ``on_deal`` is told of every deal as it ends (to log a long match)."""
     result = MatchResult()
-    for i in range(hands):
-        deal_seed = seed * 1_000_003 + i
-        pass_dir = PASS_ROTATION[i % 4]
-        pa: list[int] = []
-        pb: list[int] = []
-        for rot in (0, 1):
-            hand = HeartsHand.from_seed(deal_seed, dealer=i % 4, pass_dir=pass_dir,
-                                        options=options)
-            a_seats = (rot, rot + 2)
-            players = [make_a(deal_seed * 8 + s) if s in a_seats else make_b(deal_seed * 8 + s)
-                       for s in range(4)]
-            gained, times = play_hand(hand, players, observers)
-            moon = hand.score().moon
-            for s in range(4):
-                if s in a_seats:
-                    pa.append(gained[s])
-                    result.times_a.extend(times[s])
-                else:
-                    pb.append(gained[s])
-                    result.times_b.extend(times[s])
-            if moon is not None:
-                if moon in a_seats:
-                    result.moons_a += 1
-                else:
-                    result.moons_b += 1
-        a = statistics.fmean(pa)
-        b = statistics.fmean(pb)
-        result.deals += 1
-        result.points_a.append(a)
-        result.points_b.append(b)
-        result.diffs.append(a - b)
-        if a < b:
-            result.won_a += 1
-        elif b < a:
-            result.won_b += 1
+    for n, i in enumerate(range(first, first + hands)):
+        deal = play_deal(make_a, make_b, i, seed, options, observers)
+        add_deal(result, deal)
+        if on_deal is not None:
+            on_deal(deal)
         if progress is not None:
-            progress(i + 1, result)
+            progress(n + 1, result)
     return result
 
 
