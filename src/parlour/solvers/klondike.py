@@ -200,7 +200,7 @@ class Solver:
         self.tried: list[int] = []
         self.settled = ""
         self.bare = False
-        self.check_blocked = complete and "blocked" in pruning
+        self.check_blocked = "blocked" in pruning
         self.prune_safe = "safe" in pruning
         self.blocked_hits = 0
         self.start_state: KlondikeState | None = None
@@ -229,7 +229,7 @@ class Solver:
         self.settled = ""
         if self._won(pos):
             self.settled = "win"
-        elif self.complete and "blocked" in self.pruning and blocked(pos):
+        elif self.complete and "blocked" in self.pruning and blocked(pos, self.reach):
             self.settled = "lose"
 
     def advance(self, seconds: float | None) -> str:
@@ -290,6 +290,9 @@ class Solver:
             move = options[i]
             # a move that leaves the foundations alone can make a card safe to send home
             # only on top of the piles it touched (the position before was settled)
+            # and only a card put on another can block (see :func:`blocked`): cards going
+            # home or coming back leave a position that was not blocked unblocked
+            builds = True
             if move[0] == "pile" and move[3] >= 0:
                 moves, child = self._settle(self._play(positions[top], move), [move],
                                             move[1], move[3])
@@ -297,6 +300,7 @@ class Solver:
                 moves, child = self._settle(self._play(positions[top], move), [move],
                                             move[2], move[2])
             else:
+                builds = False
                 moves, child = self._settle(self._play(positions[top], move), [move])
             key = position_key(child)
             mask = self._mask(child)
@@ -308,7 +312,7 @@ class Solver:
             else:
                 masks.append(mask)
             self.states += 1
-            if self.check_blocked and blocked(child):
+            if builds and self.check_blocked and blocked(child, self.reach):
                 self.blocked_hits += 1
                 continue
             path.append(moves)
@@ -512,7 +516,7 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
     one finds most wins, the complete one alone may answer ``lose``.
     """
     t0 = time.perf_counter()
-    if "blocked" in pruning and blocked(start_position(deal)):
+    if "blocked" in pruning and blocked(start_position(deal), draw):
         return SolveResult("lose", states=1, seconds=time.perf_counter() - t0)
     end = t0 + time_limit if time_limit is not None else float("inf")
     full = Solver(deal, draw, None, max_states, complete=True, pruning=pruning)

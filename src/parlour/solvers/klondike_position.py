@@ -27,6 +27,9 @@ BELOW: Final = tuple(
 ABOVE: Final = tuple(
     tuple(d for d in range(52) if KR[d] == KR[c] + 1 and RED[d] != RED[c]) for c in range(52)
 )
+# PRED[c], SUCC[c]: the card one rank lower, one rank higher, of c's suit (-1 if none).
+PRED: Final = tuple(CARD[SUIT[c]][KR[c] - 1] for c in range(52))
+SUCC: Final = tuple(CARD[SUIT[c]][KR[c] + 1] if KR[c] < 13 else -1 for c in range(52))
 # For each suit: the two suits of the other colour and the other suit of its colour.
 OPPOSITE: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
 PARTNER: Final = (3, 2, 1, 0)
@@ -148,7 +151,7 @@ def reach_mask(size: int, pointer: int) -> int:
     return mask
 
 
-def blocked(pos: Position) -> bool:
+def blocked(pos: Position, draw: int = 1) -> bool:
     """Whether some card can never reach its foundation, whatever is played: a proof
     that the position is lost, found without search.
 
@@ -165,58 +168,99 @@ def blocked(pos: Position) -> bool:
     >>> blocked(start_position(deal_from_seed(18))), blocked(start_position(deal_from_seed(1)))
     (True, False)
     """
-    piles, found, talon, _pointer = pos
+    piles, found, talon, pointer = pos
     home = [False] * 52
-    for s in range(4):
-        for r in range(1, found[s] + 1):
-            home[CARD[s][r]] = True
-    in_talon = [False] * 52
     on_top = [False] * 52  # can be the top card of a pile (or taken from the talon)
     leaves = [False] * 52
     holds = [False] * 52  # can be the top card of a pile, for another card to lie on
-    above = [-1] * 52
+    in_talon = [False] * 52
     down = [False] * 52
+    above = [-1] * 52
+    under = [-1] * 52
+    bottom = [False] * 52  # a bottom card whose leaving empties a pile (not a king)
+    for s in range(4):
+        for r in range(1, found[s] + 1):
+            c = CARD[s][r]
+            home[c] = holds[c] = leaves[c] = True
     for p in piles:
         n = len(p)
         for k in range(1, n):
             c = p[k]
             if k + 1 < n:
                 above[c] = p[k + 1]
+                under[p[k + 1]] = c
             else:
                 on_top[c] = True
             if k <= p[0]:
                 down[c] = True
-    for c in talon:
+        if n > 1 and KR[p[1]] != 13:
+            bottom[p[1]] = True
+    # with draw 3 a talon card out of reach comes into reach only once a card before it
+    # or the one just after it has been taken (until then the draws pass over it)
+    at = [-1] * 52
+    n = len(talon)
+    for i in range(n):
+        c = talon[i]
         in_talon[c] = True
-        on_top[c] = True
-    # the bottom cards whose leaving empties a pile (a king at the bottom never need leave)
-    bottoms = [p[1] for p in piles if len(p) > 1 and KR[p[1]] != 13]
+        at[c] = i
+        on_top[c] = draw == 1
+    if draw > 1 and n:
+        for i in reachable(n, pointer, draw):
+            on_top[talon[i]] = True
+    first_taken = n  # cards after the first talon card taken are all in reach
     empty = any(len(p) == 1 for p in piles)
-    changed = True
-    while changed:
-        changed = False
-        if not empty and any(leaves[c] for c in bottoms):
-            empty = changed = True
-        for c in range(52):
-            if home[c]:
-                if not holds[c] or not leaves[c]:
-                    holds[c] = leaves[c] = True
-                    changed = True
-                continue
-            if not on_top[c] and leaves[above[c]]:
-                on_top[c] = True
-                changed = True
-            r = KR[c]
-            ready = r == 1 or home[CARD[SUIT[c]][r - 1]]
-            if on_top[c] and ready:
-                home[c] = leaves[c] = holds[c] = True
-                changed = True
-                continue
+    # a worklist: a card is looked at again when something it depends on changed
+    work = [c for c in range(52) if not home[c]]
+    queued = [not home[c] for c in range(52)]
+    while work:
+        c = work.pop()
+        queued[c] = False
+        if home[c]:
+            continue
+        if not on_top[c] and leaves[above[c]]:
+            on_top[c] = True
+        r = KR[c]
+        new_holds = new_leaves = False
+        if on_top[c] and (r == 1 or home[PRED[c]]):
+            home[c] = True
+            nxt = SUCC[c]
+            if nxt >= 0 and not queued[nxt]:
+                queued[nxt] = True
+                work.append(nxt)
+            new_holds = not holds[c]
+            new_leaves = not leaves[c]
+            holds[c] = leaves[c] = True
+        else:
             placed = empty if r == 13 else holds[ABOVE[c][0]] or holds[ABOVE[c][1]]
-            if not holds[c] and (on_top[c] if not in_talon[c] else placed):
-                holds[c] = True
-                changed = True
+            if not holds[c] and on_top[c] and (not in_talon[c] or placed):
+                holds[c] = new_holds = True
             if not leaves[c] and not in_talon[c] and placed and (not down[c] or on_top[c]):
-                leaves[c] = True
-                changed = True
+                leaves[c] = new_leaves = True
+        i = at[c]
+        if i >= 0 and (new_holds or new_leaves) and i < first_taken:
+            # a talon card taken: the talon cards after it, and the one before, in reach
+            for j in [*range(i + 1, first_taken), i - 1]:
+                if j >= 0 and not on_top[talon[j]]:
+                    on_top[talon[j]] = True
+                    if not queued[talon[j]]:
+                        queued[talon[j]] = True
+                        work.append(talon[j])
+            first_taken = i
+        if new_holds:
+            for b in BELOW[c]:
+                if not queued[b]:
+                    queued[b] = True
+                    work.append(b)
+        if new_leaves:
+            b = under[c]
+            if b >= 0 and not queued[b]:
+                queued[b] = True
+                work.append(b)
+            if bottom[c] and not empty:
+                empty = True
+                for s in range(4):
+                    k = CARD[s][13]
+                    if not queued[k]:
+                        queued[k] = True
+                        work.append(k)
     return not all(home)
