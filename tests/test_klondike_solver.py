@@ -48,6 +48,16 @@ DEALS = {
            "9S 2C KD 6S AS JS JH TS 2H 9C 7S QH 9D 4H 3S 8S 8D AC 7C 6D 5S 7H 3D QC",
     "l3a": "6D 5H 6H QD 6C 8C 7D TH JS 2S 3C JC 8H 8S 9C 4D 4S 9D 2D 7H 3H KD 5C 3D KC 4C 4H 2H "
            "AH 7C QS AC KS JD TD AS QH 3S KH TC 7S 2C 5S 9H TS JH QC 5D 9S AD 8D 6S",
+    # lost with draw 3 only because of the talon's order: blocked() with draw 3 proves it
+    # (seed 3's deal)
+    "t03": "8D TH 8C AC 4H 5D KC 4S JS 4D KS JD TS AS 2S 2H 9D 3D 3H 7C 5H KD 6H 5S JC 7S 9C 2C "
+           "QH 4C QD 8H TC 6C 7H 2D 9H 5C KH QC 6S 9S TD QS 7D JH 3C AH 6D AD 3S 8S",
+    # lost with draw 1, which the draw-3 search alone does not settle in 10 s (seed 170's deal)
+    # lost, not blocked at the start, but blocked soon after many moves (seed 496's deal)
+    "s496": "KD 9C 7H JS 5C 9S KH 6S 6C 6H 6D 8D QH 3C 7S 4C 8S JH QD 2H KC 5D JC TH JD AH 8H 8C "
+            "4H 9D TS 7D AD QC 7C TD 5S KS AC 5H 9H 3H 2D 4D 4S 2S AS 3D TC 2C QS 3S",
+    "r170": "7S JS 2C AC 7C QD 3D KH 5H 4C QC JD QS KS JH 2D JC 4S 9D 6S 3H KC 8S TC 2S 8D 4H 8H "
+            "7H TD 9H 8C 9C 3C QH 6C 5D AS 6H 9S TS 5S KD 7D AH TH 5C 4D 6D 3S AD 2H",
 }
 
 
@@ -165,6 +175,32 @@ def test_blocked_positions_are_lost_without_search() -> None:
     for draw in (1, 3):
         result = Solver(deal("b26"), draw, 5).run()
         assert result.result == "lose" and result.states == 1
+
+
+def test_draw_3_talon_order_proves_a_loss_without_search() -> None:
+    # the talon's first cards come into reach only once a card at or after them is
+    # taken; with every talon card in reach (draw 1) the same deal is not blocked
+    start = start_position(deal("t03"))
+    assert blocked(start, draw=3) and not blocked(start, draw=1)
+    result = solve(deal("t03"), 3, time_limit=5)
+    assert result.result == "lose" and result.states == 1
+
+
+def test_a_draw_1_loss_proves_the_draw_3_deal_lost() -> None:
+    cards = deal("r170")
+    assert Solver(cards, 1, 30).run().result == "lose"
+    assert solve(cards, 3, time_limit=30).result == "lose"
+
+
+def test_blocked_positions_inside_the_search_are_not_searched() -> None:
+    # the complete search drops positions that blocked() proves lost: fewer positions,
+    # the same answer
+    cards = deal("s496")
+    assert not blocked(start_position(cards), draw=3)
+    with_check = Solver(cards, 3, 30).run()
+    without = Solver(cards, 3, 30, pruning=PRUNINGS - {"blocked"}).run()
+    assert with_check.result == without.result == "lose"
+    assert with_check.states * 10 < without.states
 
 
 # Small random positions that both searches settle in a moment, many of them lost.

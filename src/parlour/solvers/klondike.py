@@ -73,6 +73,8 @@ QUICK_SHARE: Final = 0.5
 # (a depth-first search that went wrong early rarely recovers).
 QUICK_NODES: Final = 3000
 JITTER: Final = 12
+# Seconds a turn for each complete search once the quick one is over.
+SLICE: Final = 0.5
 
 # The pruning rules beyond plain symmetry, each of which can be switched off to check
 # that it never turns a win into a ``lose``:
@@ -85,9 +87,11 @@ JITTER: Final = 12
 #   could then go to the empty pile (face up on face-down cards, in reach, or home);
 # - ``pointer``: with draw 3, a position whose pointer reaches only talon cards that
 #   another searched position with the same cards reaches is not searched;
-# - ``blocked``: a position where some card can never go home is lost (see :func:`blocked`).
+# - ``blocked``: a position where some card can never go home is lost (see :func:`blocked`),
+#   checked at every position the complete search reaches;
+# - ``draw1``: with draw 3, a deal proved lost with draw 1 is lost (see :func:`solve`).
 PRUNINGS: Final = frozenset({"safe", "talon", "split", "back", "empty", "emptying",
-                             "pointer", "blocked"})
+                             "pointer", "blocked", "draw1"})
 
 
 class _OutOfTime(Exception):
@@ -170,11 +174,14 @@ class Solver:
     def __init__(self, deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
                  max_states: int | None = None, complete: bool = True,
                  pruning: frozenset[str] = PRUNINGS, max_nodes: int | None = None,
-                 jitter: int = 0) -> None:
+                 jitter: int = 0, reach: int = 0) -> None:
         self.deal = list(deal)
         self.complete = complete
         self.pruning = pruning
         self.draw = draw
+        # the talon's reach that moves are generated with: ``draw`` unless a quick search
+        # with draw 1 looks only for lines that draw 3 allows too (far fewer talon moves)
+        self.reach = reach or draw
         self.time_limit = time_limit
         self.max_states = max_states
         self.max_nodes = max_nodes
@@ -193,6 +200,9 @@ class Solver:
         self.tried: list[int] = []
         self.settled = ""
         self.bare = False
+        self.check_blocked = "blocked" in pruning
+        self.prune_safe = "safe" in pruning
+        self.blocked_hits = 0
         self.start_state: KlondikeState | None = None
 
     def run(self, start: Position | None = None,
@@ -219,7 +229,7 @@ class Solver:
         self.settled = ""
         if self._won(pos):
             self.settled = "win"
-        elif self.complete and "blocked" in self.pruning and blocked(pos):
+        elif self.complete and "blocked" in self.pruning and blocked(pos, self.reach):
             self.settled = "lose"
 
     def advance(self, seconds: float | None) -> str:
@@ -245,7 +255,7 @@ class Solver:
 
     def _mask(self, pos: Position) -> int:
         talon = pos[2]
-        if self.draw == 1 or not talon:
+        if self.reach == 1 or not talon:
             return 0
         if "pointer" not in self.pruning:
             return 1 << pos[3]  # each pointer on its own
@@ -277,7 +287,21 @@ class Solver:
                     path.pop()
                 continue
             tried[top] = i + 1
-            moves, child = self._settle(self._play(positions[top], options[i]), [options[i]])
+            move = options[i]
+            # a move that leaves the foundations alone can make a card safe to send home
+            # only on top of the piles it touched (the position before was settled)
+            # and only a card put on another can block (see :func:`blocked`): cards going
+            # home or coming back leave a position that was not blocked unblocked
+            builds = True
+            if move[0] == "pile" and move[3] >= 0:
+                moves, child = self._settle(self._play(positions[top], move), [move],
+                                            move[1], move[3])
+            elif move[0] == "talon" and move[2] >= 0:
+                moves, child = self._settle(self._play(positions[top], move), [move],
+                                            move[2], move[2])
+            else:
+                builds = False
+                moves, child = self._settle(self._play(positions[top], move), [move])
             key = position_key(child)
             mask = self._mask(child)
             masks = seen.get(key)
@@ -288,6 +312,9 @@ class Solver:
             else:
                 masks.append(mask)
             self.states += 1
+            if builds and self.check_blocked and blocked(child, self.reach):
+                self.blocked_hits += 1
+                continue
             path.append(moves)
             if self._won(child):
                 return True
@@ -303,14 +330,20 @@ class Solver:
                 raise _OutOfTime
         return False
 
-    def _settle(self, pos: Position, moves: list[Move]) -> tuple[list[Move], Position]:
-        """Play every safe move to the foundations (turning cards as they come up)."""
+    def _settle(self, pos: Position, moves: list[Move], a: int = -1,
+                b: int = -1) -> tuple[list[Move], Position]:
+        """Play every safe move to the foundations (turning cards as they come up); with
+        piles ``a`` and ``b`` given, only their tops can be safe (nothing else changed)."""
         piles, found, talon, pointer = pos
-        if "safe" not in self.pruning:
+        if not self.prune_safe:
             return moves, pos
         ready = safe_now(found)
-        if not any(len(p) > 1 and p[-1] in ready for p in piles) and not (
-                self.draw == 1 and any(c in talon for c in ready)):
+        if a >= 0:
+            pa, pb = piles[a], piles[b]
+            if not (len(pa) > 1 and pa[-1] in ready) and not (len(pb) > 1 and pb[-1] in ready):
+                return moves, pos
+        elif not any(len(p) > 1 and p[-1] in ready for p in piles) and not (
+                self.reach == 1 and any(c in talon for c in ready)):
             return moves, pos
         pl = list(piles)
         fd = list(found)
@@ -329,7 +362,7 @@ class Solver:
                     moves.append(("pile", i, 1, -1))
                     changed = True
                     ready = safe_now(tuple(fd))
-            if self.draw == 1:
+            if self.reach == 1:
                 for c in ready:
                     if c in talon:
                         fd[SUIT[c]] += 1
@@ -343,7 +376,7 @@ class Solver:
 
     def _moves(self, pos: Position) -> list[Move]:
         piles, found, talon, pointer = pos
-        draw = self.draw
+        draw = self.reach
         pruning = self.pruning
         prune_talon = draw == 1 and "talon" in pruning
         prune_split = "split" in pruning
@@ -450,7 +483,7 @@ class Solver:
             c, target = move[1], move[2]
             j = talon.index(c)
             talon = talon[:j] + talon[j + 1:]
-            pointer = j if self.draw > 1 else 0
+            pointer = j if self.reach > 1 else 0
             cards: bytes = bytes((c,))
         elif kind == "pile":
             i, count, target = move[1], move[2], move[3]
@@ -483,11 +516,17 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
     one finds most wins, the complete one alone may answer ``lose``.
     """
     t0 = time.perf_counter()
-    if "blocked" in pruning and blocked(start_position(deal)):
+    if "blocked" in pruning and blocked(start_position(deal), draw):
         return SolveResult("lose", states=1, seconds=time.perf_counter() - t0)
     end = t0 + time_limit if time_limit is not None else float("inf")
     full = Solver(deal, draw, None, max_states, complete=True, pruning=pruning)
     full.begin()
+    # with draw 3, the same deal with draw 1 (every talon card always in reach) allows
+    # every line draw 3 does and more: a proof that it is lost proves draw 3 lost
+    relaxed: Solver | None = None
+    if draw == 3 and "draw1" in pruning:
+        relaxed = Solver(deal, 1, None, max_states, complete=True, pruning=pruning)
+        relaxed.begin()
     states = 0
     attempt = 0
     quick_over = False  # the quick search ran through all its moves: no use restarting it
@@ -498,8 +537,13 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             break
         spent = 0.0
         if not quick_over:
+            # with draw 1, every other attempt looks only for lines draw 3 allows too
+            # (draw-6 lines for draw 3 were tried that way too: they lost more wins than
+            # they found)
+            narrow = 3 if draw == 1 and attempt % 2 == 1 else 0
             quick = Solver(deal, draw, end - now, max_states, complete=False, pruning=pruning,
-                           max_nodes=QUICK_NODES << attempt, jitter=attempt).run()
+                           max_nodes=QUICK_NODES << attempt, jitter=attempt,
+                           reach=narrow).run()
             states += quick.states
             if quick.result == "win":
                 result = quick
@@ -507,13 +551,26 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             quick_over = quick.result == "lose" or attempt >= 40
             attempt += 1
             spent = time.perf_counter() - now
-        # the complete search gets as long as the quick one had (all that is left once
+        # the complete searches get as long as the quick one had (all that is left once
         # the quick one is over)
         now = time.perf_counter()
-        answer = full.advance(end - now if quick_over else min(max(spent, 0.01), end - now))
+        share = SLICE if quick_over else max(spent, 0.01)
+        answer = full.advance(end - now if quick_over and relaxed is None
+                              else min(share, end - now))
         if answer != "unknown":
             result = full.outcome(answer, 0.0)
             break
+        if relaxed is not None:
+            now = time.perf_counter()
+            answer = relaxed.advance(min(share, end - now))
+            if answer == "lose":
+                result = SolveResult("lose")
+                break
+            if answer == "win":  # no help: draw 3 may still be lost
+                states += relaxed.states
+                relaxed = None
+    if relaxed is not None:
+        states += relaxed.states
     states += full.states
     result.states = states
     result.seconds = time.perf_counter() - t0

@@ -27,6 +27,25 @@ BELOW: Final = tuple(
 ABOVE: Final = tuple(
     tuple(d for d in range(52) if KR[d] == KR[c] + 1 and RED[d] != RED[c]) for c in range(52)
 )
+# PRED[c], SUCC[c]: the card one rank lower, one rank higher, of c's suit (-1 if none).
+PRED: Final[tuple[int, ...]] = tuple(CARD[SUIT[c]][KR[c] - 1] for c in range(52))
+SUCC: Final[tuple[int, ...]] = tuple(CARD[SUIT[c]][KR[c] + 1] if KR[c] < 13 else -1
+                                     for c in range(52))
+# The same tables flat, and the flags of :func:`blocked`, for compiled code.
+RANK: Final[tuple[int, ...]] = tuple(KR)
+ABOVE0: Final[tuple[int, ...]] = tuple(a[0] if a else -1 for a in ABOVE)
+ABOVE1: Final[tuple[int, ...]] = tuple(a[1] if a else -1 for a in ABOVE)
+BELOW0: Final[tuple[int, ...]] = tuple(b[0] if b else -1 for b in BELOW)
+BELOW1: Final[tuple[int, ...]] = tuple(b[1] if b else -1 for b in BELOW)
+KINGS: Final[tuple[int, ...]] = tuple(CARD[s][13] for s in range(4))
+HOME: Final = 1
+ON_TOP: Final = 2  # can be the top card of a pile (or taken from the talon)
+LEAVES: Final = 4  # can leave its place (with the cards on it)
+HOLDS: Final = 8  # can be the top card of a pile, for another card to lie on
+IN_TALON: Final = 16
+DOWN: Final = 32
+BOTTOM: Final = 64  # a bottom card whose leaving empties a pile (not a king)
+QUEUED: Final = 128
 # For each suit: the two suits of the other colour and the other suit of its colour.
 OPPOSITE: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
 PARTNER: Final = (3, 2, 1, 0)
@@ -148,7 +167,7 @@ def reach_mask(size: int, pointer: int) -> int:
     return mask
 
 
-def blocked(pos: Position) -> bool:
+def blocked(pos: Position, draw: int = 1) -> bool:
     """Whether some card can never reach its foundation, whatever is played: a proof
     that the position is lost, found without search.
 
@@ -165,58 +184,102 @@ def blocked(pos: Position) -> bool:
     >>> blocked(start_position(deal_from_seed(18))), blocked(start_position(deal_from_seed(1)))
     (True, False)
     """
-    piles, found, talon, _pointer = pos
-    home = [False] * 52
+    piles, found, talon, pointer = pos
+    # one int of flags a card (fewer lists to build: this runs at every position searched)
+    flag = [0] * 52
+    above = [-1] * 52
+    under = [-1] * 52
+    at = [-1] * 52  # index in the talon
     for s in range(4):
         for r in range(1, found[s] + 1):
-            home[CARD[s][r]] = True
-    in_talon = [False] * 52
-    on_top = [False] * 52  # can be the top card of a pile (or taken from the talon)
-    leaves = [False] * 52
-    holds = [False] * 52  # can be the top card of a pile, for another card to lie on
-    above = [-1] * 52
-    down = [False] * 52
+            flag[CARD[s][r]] = HOME | HOLDS | LEAVES
+    empty = False
     for p in piles:
         n = len(p)
+        if n == 1:
+            empty = True
+            continue
+        down = p[0]
         for k in range(1, n):
             c = p[k]
             if k + 1 < n:
                 above[c] = p[k + 1]
+                under[p[k + 1]] = c
             else:
-                on_top[c] = True
-            if k <= p[0]:
-                down[c] = True
-    for c in talon:
-        in_talon[c] = True
-        on_top[c] = True
-    # the bottom cards whose leaving empties a pile (a king at the bottom never need leave)
-    bottoms = [p[1] for p in piles if len(p) > 1 and KR[p[1]] != 13]
-    empty = any(len(p) == 1 for p in piles)
-    changed = True
-    while changed:
-        changed = False
-        if not empty and any(leaves[c] for c in bottoms):
-            empty = changed = True
-        for c in range(52):
-            if home[c]:
-                if not holds[c] or not leaves[c]:
-                    holds[c] = leaves[c] = True
-                    changed = True
-                continue
-            if not on_top[c] and leaves[above[c]]:
-                on_top[c] = True
-                changed = True
-            r = KR[c]
-            ready = r == 1 or home[CARD[SUIT[c]][r - 1]]
-            if on_top[c] and ready:
-                home[c] = leaves[c] = holds[c] = True
-                changed = True
-                continue
-            placed = empty if r == 13 else holds[ABOVE[c][0]] or holds[ABOVE[c][1]]
-            if not holds[c] and (on_top[c] if not in_talon[c] else placed):
-                holds[c] = True
-                changed = True
-            if not leaves[c] and not in_talon[c] and placed and (not down[c] or on_top[c]):
-                leaves[c] = True
-                changed = True
-    return not all(home)
+                flag[c] |= ON_TOP
+            if k <= down:
+                flag[c] |= DOWN
+        if RANK[p[1]] != 13:
+            flag[p[1]] |= BOTTOM
+    # with draw 3 a talon card out of reach comes into reach only once a card before it
+    # or the one just after it has been taken (until then the draws pass over it)
+    n = len(talon)
+    for i in range(n):
+        c = talon[i]
+        at[c] = i
+        flag[c] |= IN_TALON | ON_TOP if draw == 1 else IN_TALON
+    if draw > 1 and n:
+        for i in reachable(n, pointer, draw):
+            flag[talon[i]] |= ON_TOP
+    first_taken = n  # cards after the first talon card taken are all in reach
+    # a worklist: a card is looked at again when something it depends on changed
+    work: list[int] = []
+    for c in range(52):
+        if not flag[c] & HOME:
+            flag[c] |= QUEUED
+            work.append(c)
+    while work:
+        c = work.pop()
+        f = flag[c] & ~QUEUED
+        if f & HOME:
+            flag[c] = f
+            continue
+        if not f & ON_TOP and above[c] >= 0 and flag[above[c]] & LEAVES:
+            f |= ON_TOP
+        r = RANK[c]
+        old = f
+        if f & ON_TOP and (r == 1 or flag[PRED[c]] & HOME):
+            f |= HOME | HOLDS | LEAVES
+            nxt = SUCC[c]
+            if nxt >= 0 and not flag[nxt] & QUEUED:
+                flag[nxt] |= QUEUED
+                work.append(nxt)
+        else:
+            placed = empty if r == 13 else bool((flag[ABOVE0[c]] | flag[ABOVE1[c]]) & HOLDS)
+            if f & ON_TOP and (not f & IN_TALON or placed):
+                f |= HOLDS
+            if placed and not f & IN_TALON and (not f & DOWN or f & ON_TOP):
+                f |= LEAVES
+        flag[c] = f
+        gained = f & ~old
+        if not gained & (HOLDS | LEAVES):
+            continue
+        i = at[c]
+        if i >= 0 and i < first_taken:
+            # a talon card taken: the talon cards after it, and the one before, in reach
+            for j in range(i - 1, first_taken):
+                if j >= 0 and j != i:
+                    t = talon[j]
+                    if not flag[t] & ON_TOP:
+                        flag[t] |= ON_TOP
+                        if not flag[t] & QUEUED:
+                            flag[t] |= QUEUED
+                            work.append(t)
+            first_taken = i
+        if gained & HOLDS:
+            for b in (BELOW0[c], BELOW1[c]):
+                if b >= 0 and not flag[b] & QUEUED:
+                    flag[b] |= QUEUED
+                    work.append(b)
+        if gained & LEAVES:
+            b = under[c]
+            if b >= 0 and not flag[b] & QUEUED:
+                flag[b] |= QUEUED
+                work.append(b)
+            if f & BOTTOM and not empty:
+                empty = True
+                for k in KINGS:
+                    if not flag[k] & QUEUED:
+                        flag[k] |= QUEUED
+                        work.append(k)
+    return any(not flag[c] & HOME for c in range(52))
