@@ -55,6 +55,7 @@ _SUIT = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
 W_OWN_NIL = -256
 W_OPP_NIL = 16
 WIN_BONUS = 150
+BAG_COST = 10.0
 
 
 class Evaluation:
@@ -319,11 +320,22 @@ def seat_bid_of(state: SpadesHand, seat: int) -> int:
 
 def team_utility(bids: list[int], tricks: list[int], scores: list[int], bags: list[int],
                  obs: SpadesObservation, team: int) -> float:
-    """The team's points for the hand minus the opponents', with a bonus for
-    reaching the target first (and the same malus for the opponents)."""
+    """The team's points for the hand minus the opponents', with each bag
+    charged its share of the penalty to come, and a bonus for reaching the
+    target first (the same malus for the opponents).
+
+    A bag costs ``bag_cost`` points now rather than 100 at the tenth: the
+    penalty a hand's bags bring nearer is real even when it falls later.
+    Near the end of the game it may never fall, so the charge shrinks."""
     r = score_hand(bids, tricks, scores, bags, obs.options)
-    u = float(r.points[team] - r.points[1 - team])
     target = obs.options.target
+    cost = bag_cost(scores, target)
+    u = 0.0
+    for t in (0, 1):
+        # r.bags is mod 10: with a penalty, the bags went down by 10 and the
+        # points by 100, so points - cost * (change in bags) is smooth.
+        v = r.points[t] - cost * (r.bags[t] - bags[t])
+        u += v if t == team else -v
     mine = r.scores[team]
     theirs = r.scores[1 - team]
     if mine >= target and mine > theirs:
@@ -331,6 +343,17 @@ def team_utility(bids: list[int], tricks: list[int], scores: list[int], bags: li
     elif theirs >= target and theirs > mine:
         u -= WIN_BONUS
     return u
+
+
+def bag_cost(scores: list[int], target: int) -> float:
+    """What a bag costs now: a tenth of the penalty while the game is long,
+    less when a team is within reach of the target.
+
+    >>> bag_cost([100, 50], 500), bag_cost([420, 50], 500)
+    (10.0, 4.0)
+    """
+    left = target - max(scores[0], scores[1])
+    return BAG_COST * max(0.2, min(1.0, left / 200))
 
 
 def _voids(obs: SpadesObservation) -> list[int]:
