@@ -42,7 +42,7 @@ from parlour.games.spades import (
     bid_action,
 )
 from parlour.games.spades_scoring import score_hand
-from parlour.games.trick import TrickPlay, sample_hands
+from parlour.games.trick import TrickPlay
 from parlour.solvers.double_dummy import DoubleDummy
 
 __all__ = ["ExpertBot", "Evaluation"]
@@ -115,12 +115,11 @@ class ExpertBot:
     def sample(self, obs: SpadesObservation) -> SpadesHand:
         """A deal consistent with the observation, biased towards the bids:
         up to a few redeals when a hand looks unlike its bid."""
-        voids = _voids(obs)
-        state = _deal(obs, voids, self.rng)
+        state = obs.sample(self.rng)
         for _try in range(6):
             if _plausible(state, obs):
                 break
-            state = _deal(obs, voids, self.rng)
+            state = obs.sample(self.rng)
         return state
 
     def _sample_count(self, tricks_left: int, moves: int) -> int:
@@ -358,47 +357,6 @@ def bag_cost(scores: list[int], target: int) -> float:
     """
     left = target - max(scores[0], scores[1])
     return BAG_COST * max(0.2, min(1.0, left / 200))
-
-
-def _voids(obs: SpadesObservation) -> list[int]:
-    """The observation's voids, plus one more inference: a seat that led a
-    spade before spades were broken held nothing but spades."""
-    voids = list(obs.voids)
-    broken = False
-    trick: list[int] = []
-    leader = obs.dealer + 1
-    for a in obs.actions:
-        if a >= BID_BASE:
-            continue
-        if not trick:
-            seat = leader & 3
-            if a // 13 == SPADES and not broken:
-                voids[seat] |= 0b0111
-        if a // 13 == SPADES:
-            broken = True
-        trick.append(a)
-        if len(trick) == 4:
-            best = 0
-            for i in range(1, 4):
-                if _beats(trick[i], trick[best]):
-                    best = i
-            leader = leader + best
-            trick = []
-    return voids
-
-
-def _deal(obs: SpadesObservation, voids: list[int], rng: Rng) -> SpadesHand:
-    """Like ``obs.sample``, with the extra voids."""
-    mine = obs.hand
-    unseen = FULL_DECK & ~obs.played & ~mine
-    counts = [0 if s == obs.seat else obs.cards_left[s] for s in range(4)]
-    known = [mine if s == obs.seat else 0 for s in range(4)]
-    current = sample_hands(unseen, counts, voids, known, rng)
-    deal = [current[s] | obs.played_by[s] for s in range(4)]
-    state = SpadesHand(deal, obs.dealer, obs.options, obs.scores, obs.bags)
-    for a in obs.actions:
-        state.apply(a)
-    return state
 
 
 def _plausible(state: SpadesHand, obs: SpadesObservation) -> bool:
