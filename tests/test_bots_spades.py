@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from parlour.bots.base import UnknownBot, levels, make_bot
-from parlour.bots.spades_expert import ExpertBot, rollout_card
+from parlour.bots.spades_expert import ExpertBot
 from parlour.cards import Rng, parse_cards
 from parlour.games.spades import SpadesHand, SpadesObservation, bid_action
 
@@ -171,16 +171,6 @@ def test_nil_bidder_ducks_and_partner_covers() -> None:
         assert card == parse_cards("9H").bit_length() - 1  # highest heart: the trick is trumped
 
 
-def test_rollout_card_is_legal() -> None:
-    rng = Rng(2)
-    for seed in range(20):
-        hand = play_prefix(seed, 4 + rng.below(30), rng)
-        if hand.bidding or hand.is_terminal():
-            continue
-        card = rollout_card(hand.play, [3, 3, 0, 3])
-        assert card in hand.legal_actions()
-
-
 def test_hint_and_bid_advice() -> None:
     from parlour.bots.advice import bid_advice, hint
 
@@ -211,3 +201,57 @@ def test_hint_explains_covering_partners_nil() -> None:
     obs = hand.observation(2)
     text = reason_for(obs, parse_cards("2S").bit_length() - 1, 7.0)
     assert "partner bid nil" in text and "2♠" in text
+
+
+def test_playouts_follow_the_normal_rules_exactly() -> None:
+    """The expert's playouts stand in for ``normal`` players: on masks, the same
+    card as the rule bot in every position of many hands (bags and nils included)."""
+    from parlour.bots.spades_expert import rule_card, seat_bid_of
+
+    rng = Rng(3)
+    normal = make_bot("spades", "normal")
+    compared = 0
+    for seed in range(80):
+        hand = SpadesHand.from_seed(seed, dealer=seed % 4, bags=[rng.below(10), rng.below(10)])
+        players = [make_bot("spades", ["normal", "random", "easy"][rng.below(3)], seed=s)
+                   for s in range(4)]
+        while not hand.is_terminal():
+            seat = hand.current_player()
+            obs = hand.observation(seat)
+            legal = hand.legal_actions()
+            if not hand.bidding:
+                bids = [seat_bid_of(hand, s) for s in range(4)]
+                assert rule_card(hand.play, bids, hand.bags) == normal.choose(obs, legal)
+                compared += 1
+            hand.apply(players[seat].choose(obs, legal))
+    assert compared > 3000
+
+
+def test_expert_bids_nil_with_a_hand_that_cannot_take_a_trick() -> None:
+    deal = [parse_cards("2S 3S 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C"),
+            parse_cards("AS KS QS JS 6H 7H 8H 9H 6D 7D 8D 9D 5C"),
+            parse_cards("TS 9S 8S 7S TH JH QH TD JD QD 6C 7C 8C"),
+            parse_cards("6S 5S 4S KH AH KD AD 9C TC JC QC KC AC")]
+    hand = SpadesHand(deal, dealer=3)  # North bids first
+    assert ExpertBot(seed=2).choose(hand.observation(0), hand.legal_actions()) == bid_action(0)
+    # With the ace and king of spades the same seat never bids nil.
+    hand = SpadesHand([deal[1], deal[0], deal[2], deal[3]], dealer=3)
+    assert ExpertBot(seed=2).choose(hand.observation(0), hand.legal_actions()) != bid_action(0)
+
+
+def test_expert_does_not_overtake_when_a_bag_would_cost_100() -> None:
+    """Both sides have made their bids and have 9 bags; South plays last to a
+    trick it could win: winning it takes the tenth bag (-100), so it ducks."""
+    from parlour.bots.spades_rules import _beats, _winning
+
+    hand = SpadesHand.from_seed(89, dealer=1, scores=[200, 200], bags=[9, 9])
+    normal = make_bot("spades", "normal")
+    while not (hand.play.trick_count == 11 and len(hand.play.trick) == 3):
+        seat = hand.current_player()
+        hand.apply(normal.choose(hand.observation(seat), hand.legal_actions()))
+    seat = hand.current_player()
+    obs = hand.observation(seat)
+    legal = hand.legal_actions()
+    _i, best = _winning(obs.trick)
+    assert any(_beats(c, best) for c in legal) and not all(_beats(c, best) for c in legal)
+    assert not _beats(ExpertBot(seed=1).choose(obs, legal), best)

@@ -98,7 +98,7 @@ class SpadesTable:
 
     def play_hand(self, deal: int, seed: int, bots: Sequence[Bot], carry: Any) -> HandOutcome:
         from parlour.games.spades import SpadesHand
-        from parlour.games.spades_scoring import game_winner, score_hand
+        from parlour.games.spades_scoring import game_winner
         from parlour.games.trick import deal_hands
 
         scores, bags = carry
@@ -107,10 +107,7 @@ class SpadesTable:
         while not hand.is_terminal():
             seat = hand.current_player()
             hand.apply(bots[seat].choose(hand.observation(seat), hand.legal_actions()))
-        # Scored with the bids put back in seat order: SpadesHand.score() passes
-        # them in bidding order (a bug reported to the engine's owner).
-        bids = [hand.bids[(s - hand.dealer - 1) & 3] for s in range(4)]
-        result = score_hand(bids, hand.play.tricks_won, scores, bags, self.options)
+        result = hand.score()
         points = [float(result.points[s & 1]) for s in range(4)]
         winner = game_winner(result.scores, self.options)
         if winner is None:

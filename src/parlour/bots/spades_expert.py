@@ -7,9 +7,9 @@ spades), and values every candidate card on every sample:
 - late in the hand (``dd_tricks`` tricks left or fewer) with the
   double-dummy solver of :mod:`parlour.solvers.double_dummy`, weighted so
   that a trick taken by a nil bidder counts far more than any other;
-- earlier, the ``normal`` rules choose (by default): sampled fast playouts,
-  in which every seat follows simple rules with the sample's cards in view,
-  are available with ``playouts=1`` but measured weaker than the rules.
+- earlier, by playouts: the candidate card is played and the hand finished
+  with every seat following the ``normal`` rules (:func:`rule_card`, each
+  seat seeing only its own sampled hand and the public play);
 
 The outcome of each sample is turned into the team's *score* for the hand
 (contract made or set, bags and the bag penalty, nils made or failed), minus
@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from parlour.bots.base import register_bot
 from parlour.bots.spades_rules import RuleBot, estimate_tricks, nil_danger, seat_bid
@@ -42,7 +42,7 @@ from parlour.games.spades import (
     bid_action,
 )
 from parlour.games.spades_scoring import score_hand
-from parlour.games.trick import TrickPlay, sample_hands
+from parlour.games.trick import TrickPlay
 from parlour.solvers.double_dummy import DoubleDummy
 
 __all__ = ["ExpertBot", "Evaluation"]
@@ -55,6 +55,8 @@ _SUIT = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
 W_OWN_NIL = -256
 W_OPP_NIL = 16
 WIN_BONUS = 150
+BAG_COST = 10.0
+PLAYOUTS = 1000
 
 
 class Evaluation:
@@ -80,13 +82,13 @@ class ExpertBot:
     """Sampling bot: ``samples`` deals a decision (0 = by tricks left),
     ``time_budget`` seconds a decision (0 = fixed counts, deterministic),
     ``dd_tricks``: from how many tricks left the exact solver takes over;
-    before that the ``normal`` rules play, or with ``playouts=1`` sampled
-    fast playouts (measured weaker so far)."""
+    before that sampled playouts by the ``normal`` rules value the cards, or
+    with ``playouts=0`` the ``normal`` rules choose directly."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 0, time_budget: float = 0.0,
-                 dd_tricks: int = 6, bid_samples: int = 24, playouts: int = 0) -> None:
+                 dd_tricks: int = 6, bid_samples: int = 24, playouts: int = 1) -> None:
         self.rng = Rng(seed)
         self.playouts = playouts != 0
         self.samples = samples
@@ -104,8 +106,7 @@ class ExpertBot:
             return legal_actions[0]
         tricks_left = 13 - sum(observation.tricks_won)
         if tricks_left > self.dd_tricks and not self.playouts:
-            # Early in the hand the sampled playouts measured worse than the
-            # rules (noisy, and every seat sees every card): play by the rules.
+            # Without playouts, the early tricks are played by the rules.
             return self._rules.choose(observation, legal_actions)
         return self.evaluate_play(observation, legal_actions).best()
 
@@ -114,12 +115,11 @@ class ExpertBot:
     def sample(self, obs: SpadesObservation) -> SpadesHand:
         """A deal consistent with the observation, biased towards the bids:
         up to a few redeals when a hand looks unlike its bid."""
-        voids = _voids(obs)
-        state = _deal(obs, voids, self.rng)
+        state = obs.sample(self.rng)
         for _try in range(6):
             if _plausible(state, obs):
                 break
-            state = _deal(obs, voids, self.rng)
+            state = obs.sample(self.rng)
         return state
 
     def _sample_count(self, tricks_left: int, moves: int) -> int:
@@ -127,7 +127,9 @@ class ExpertBot:
             return self.samples
         if tricks_left <= self.dd_tricks:
             return 32 if tricks_left <= 4 else 24
-        return 30 if moves <= 4 else 20
+        # Playouts: more deals when there are few candidates (about 1000
+        # playouts a decision), between 80 and 250.
+        return max(80, min(250, PLAYOUTS // moves))
 
     # --- card play ---------------------------------------------------------
 
@@ -222,8 +224,9 @@ class ExpertBot:
         play = state.play.copy()
         bids = [seat_bid_of(state, s) for s in range(4)]
         play.play(first)
+        bags = state.bags
         while play.trick_count < 13:
-            play.play(rollout_card(play, bids))
+            play.play(rule_card(play, bids, bags))
         return list(play.tricks_won)
 
     def _utility(self, obs: SpadesObservation, tricks: list[int]) -> float:
@@ -237,7 +240,7 @@ class ExpertBot:
     def evaluate_bids(self, obs: SpadesObservation, legal: Sequence[int]) -> Evaluation:
         """Expected score of each sensible bid, from sampled deals played out.
 
-        Each sample is played out twice by fast playouts: once with this seat
+        Each sample is played out twice by the ``normal`` rules: once with this seat
         bidding nil (its chance to take no trick), once with a number bid (the
         team's tricks); the expected score of every bid follows from those."""
         hand = obs.hand
@@ -304,8 +307,9 @@ class ExpertBot:
                 s.apply(self._rules.bid(s.observation(seat), s.legal_actions()))
         bids = [seat_bid_of(s, x) for x in range(4)]
         play = s.play
+        bags = s.bags
         while play.trick_count < 13:
-            play.play(rollout_card(play, bids))
+            play.play(rule_card(play, bids, bags))
         return bids, list(play.tricks_won)
 
 
@@ -319,11 +323,22 @@ def seat_bid_of(state: SpadesHand, seat: int) -> int:
 
 def team_utility(bids: list[int], tricks: list[int], scores: list[int], bags: list[int],
                  obs: SpadesObservation, team: int) -> float:
-    """The team's points for the hand minus the opponents', with a bonus for
-    reaching the target first (and the same malus for the opponents)."""
+    """The team's points for the hand minus the opponents', with each bag
+    charged its share of the penalty to come, and a bonus for reaching the
+    target first (the same malus for the opponents).
+
+    A bag costs ``bag_cost`` points now rather than 100 at the tenth: the
+    penalty a hand's bags bring nearer is real even when it falls later.
+    Near the end of the game it may never fall, so the charge shrinks."""
     r = score_hand(bids, tricks, scores, bags, obs.options)
-    u = float(r.points[team] - r.points[1 - team])
     target = obs.options.target
+    cost = bag_cost(scores, target)
+    u = 0.0
+    for t in (0, 1):
+        # r.bags is mod 10: with a penalty, the bags went down by 10 and the
+        # points by 100, so points - cost * (change in bags) is smooth.
+        v = r.points[t] - cost * (r.bags[t] - bags[t])
+        u += v if t == team else -v
     mine = r.scores[team]
     theirs = r.scores[1 - team]
     if mine >= target and mine > theirs:
@@ -333,45 +348,15 @@ def team_utility(bids: list[int], tricks: list[int], scores: list[int], bags: li
     return u
 
 
-def _voids(obs: SpadesObservation) -> list[int]:
-    """The observation's voids, plus one more inference: a seat that led a
-    spade before spades were broken held nothing but spades."""
-    voids = list(obs.voids)
-    broken = False
-    trick: list[int] = []
-    leader = obs.dealer + 1
-    for a in obs.actions:
-        if a >= BID_BASE:
-            continue
-        if not trick:
-            seat = leader & 3
-            if a // 13 == SPADES and not broken:
-                voids[seat] |= 0b0111
-        if a // 13 == SPADES:
-            broken = True
-        trick.append(a)
-        if len(trick) == 4:
-            best = 0
-            for i in range(1, 4):
-                if _beats(trick[i], trick[best]):
-                    best = i
-            leader = leader + best
-            trick = []
-    return voids
+def bag_cost(scores: list[int], target: int) -> float:
+    """What a bag costs now: a tenth of the penalty while the game is long,
+    less when a team is within reach of the target.
 
-
-def _deal(obs: SpadesObservation, voids: list[int], rng: Rng) -> SpadesHand:
-    """Like ``obs.sample``, with the extra voids."""
-    mine = obs.hand
-    unseen = FULL_DECK & ~obs.played & ~mine
-    counts = [0 if s == obs.seat else obs.cards_left[s] for s in range(4)]
-    known = [mine if s == obs.seat else 0 for s in range(4)]
-    current = sample_hands(unseen, counts, voids, known, rng)
-    deal = [current[s] | obs.played_by[s] for s in range(4)]
-    state = SpadesHand(deal, obs.dealer, obs.options, obs.scores, obs.bags)
-    for a in obs.actions:
-        state.apply(a)
-    return state
+    >>> bag_cost([100, 50], 500), bag_cost([420, 50], 500)
+    (10.0, 4.0)
+    """
+    left = target - max(scores[0], scores[1])
+    return BAG_COST * max(0.2, min(1.0, left / 200))
 
 
 def _plausible(state: SpadesHand, obs: SpadesObservation) -> bool:
@@ -417,45 +402,89 @@ def _beats(c: int, best: int) -> bool:
     return c // 13 == SPADES
 
 
-def rollout_card(play: TrickPlay, bids: list[int]) -> int:
-    """A quick, sensible card for the player to act, with every hand in view
-    (used inside sampled deals only, where the "hidden" cards are invented)."""
+# --- the ``normal`` rules on masks, for playouts --------------------------
+
+def _pick(mask: int, key: Callable[[int], int], highest: bool) -> int:
+    """The card of ``mask`` with the highest (or lowest) key; ties go to the
+    lowest card, as Python's ``max`` and ``min`` over sorted cards give."""
+    best = -1
+    bk = 0
+    m = mask
+    while m:
+        c = (m & -m).bit_length() - 1
+        m &= m - 1
+        k = key(c)
+        if best < 0 or (k > bk if highest else k < bk):
+            bk = k
+            best = c
+    return best
+
+
+def _rank_key_max(mask: int, spade_last: bool) -> int:
+    """The card of ``mask`` with the highest (not a spade if ``spade_last``, rank)."""
+    return _pick(mask, lambda c: c % 13 + (13 if not spade_last or c // 13 != SPADES else 0),
+                 True)
+
+
+def _master_mask(unseen: int) -> int:
+    """For each suit, the cards with no unseen card above them."""
+    out = 0
+    for s in range(4):
+        u = unseen & _SUIT[s]
+        if u:
+            out |= _SUIT[s] & ~((2 << (u.bit_length() - 1)) - 1)
+        else:
+            out |= _SUIT[s]
+    return out
+
+
+def rule_card(play: TrickPlay, bids: list[int], bags: list[int]) -> int:
+    """The card the ``normal`` rules (:mod:`parlour.bots.spades_rules`) play for
+    the seat to act, computed on masks from what that seat may see: its own
+    hand and the public cards, voids, bids and tricks. Playouts use it with
+    sampled hands, so every seat plays as ``normal`` would, without peeking."""
     legal = play.legal_mask()
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
-    p = play.player
-    hands = play.hands
-    partner = (p + 2) & 3
+    me = play.player
+    partner = (me + 2) & 3
+    hand = play.hands[me]
+    unseen = FULL_DECK & ~play.played & ~hand
+    won = play.tricks_won
+    nil_alive = [bids[s] == 0 and won[s] == 0 for s in range(4)]
+    masters = _master_mask(unseen)
     trick = play.trick
-    nil_me = bids[p] == 0 and play.tricks_won[p] == 0
-    nil_partner = bids[partner] == 0 and play.tricks_won[partner] == 0
+    if nil_alive[me]:
+        return _nil_card(legal, trick, unseen)
+    team = me & 1
+    contract = [0, 0]
+    counted = [0, 0]
+    for s in range(4):
+        if bids[s] > 0:
+            contract[s & 1] += bids[s]
+            counted[s & 1] += won[s]
+    need = contract[team] - counted[team]
+    opp_need = contract[1 - team] - counted[1 - team]
+    tricks_left = 13 - play.trick_count
+    duck = need <= 0 and not (opp_need > 0 and tricks_left - opp_need <= 1)
+    if duck and bags[team] < 5 and need > -2:
+        duck = opp_need <= 0
+    o1 = (me + 1) & 3
+    o3 = (me + 3) & 3
+    voids = play.voids
     if not trick:
-        if nil_me:
-            return _lowest_rank(legal & ~SPADE_MASK or legal)
-        others = hands[(p + 1) & 3] | hands[(p + 3) & 3] | hands[partner]
-        best_master = -1
-        for s in range(4):
-            mine = legal & _SUIT[s]
-            if mine:
-                top = mine.bit_length() - 1
-                if not others & _SUIT[s] & ~((2 << top) - 1):
-                    if s != SPADES and (others & _SUIT[s]) == 0:
-                        continue
-                    if best_master < 0 or (best_master // 13 == SPADES and s != SPADES):
-                        best_master = top
-        if best_master >= 0 and not nil_partner:
-            return best_master
-        if nil_partner:
-            return legal.bit_length() - 1 if not legal & ~SPADE_MASK else (
-                (legal & ~SPADE_MASK).bit_length() - 1)
-        return _lowest_rank(legal & ~SPADE_MASK or legal)
+        return _lead_card(legal, hand, unseen, masters, nil_alive, duck, me, voids)
+    leader = play.leader
+    pos = len(trick)
     best = trick[0]
     idx = 0
-    for i in range(1, len(trick)):
+    for i in range(1, pos):
         if _beats(trick[i], best):
             best = trick[i]
             idx = i
-    win_seat = (play.leader + idx) & 3
+    win_seat = (leader + idx) & 3
+    partner_played = pos >= 2 and ((leader + pos - 2) & 3) == partner
+    led = trick[0] // 13
     winners = 0
     m = legal
     while m:
@@ -464,58 +493,115 @@ def rollout_card(play: TrickPlay, bids: list[int]) -> int:
         if _beats(c, best):
             winners |= 1 << c
     losers = legal & ~winners
-    if nil_me:
-        if losers:
-            return losers.bit_length() - 1 if not losers & SPADE_MASK or (
-                best // 13 == SPADES) else (losers & ~SPADE_MASK or losers).bit_length() - 1
-        return winners.bit_length() - 1
-    if nil_partner and win_seat == partner and winners:
-        return (winners & -winners).bit_length() - 1
-    # Partner is winning: keep it so if nobody after can beat it.
-    if win_seat == partner and not nil_partner and not _beatable(play, best, len(trick)):
-        return _lowest_rank(losers & ~SPADE_MASK or losers or legal)
-    if winners:
-        # The cheapest winner that the players after cannot beat, else go low.
-        m = winners
-        while m:
-            c = (m & -m).bit_length() - 1
-            m &= m - 1
-            if not _beatable(play, c, len(trick) + 1):
-                return c
-        if len(trick) == 3:
+    following = (legal & _SUIT[led]) != 0
+    if nil_alive[partner] and winners:
+        if partner_played and win_seat == partner:
             return (winners & -winners).bit_length() - 1
-    return _lowest_rank(losers & ~SPADE_MASK or losers or legal)
+        if not partner_played:
+            return winners.bit_length() - 1
+    for o in (o1, o3):
+        if nil_alive[o]:
+            if win_seat == o and losers:
+                return _rank_key_max(losers, True)
+            if pos < 3 and ((leader + pos + 1) & 3) == o and following:
+                return (legal & -legal).bit_length() - 1
+    if duck:
+        if losers:
+            return _rank_key_max(losers, not following)
+        return (winners & -winners).bit_length() - 1 if pos == 3 else winners.bit_length() - 1
+    partner_winning = win_seat == partner
+    if partner_winning:
+        safe = pos == 3 or (masters >> best & 1) == 1 or (best // 13 == SPADES and led != SPADES)
+        if safe or not winners:
+            if not following:
+                return _discard_card(legal, hand, masters)
+            return (legal & -legal).bit_length() - 1
+    if not winners:
+        if not following:
+            return _discard_card(legal, hand, masters)
+        return (legal & -legal).bit_length() - 1
+    if pos == 1 and following:
+        mw = winners & masters
+        if mw and not partner_winning:
+            return (mw & -mw).bit_length() - 1
+        return (legal & -legal).bit_length() - 1
+    if not following or pos == 3:
+        return (winners & -winners).bit_length() - 1
+    mw = winners & masters
+    if mw:
+        return (mw & -mw).bit_length() - 1
+    return winners.bit_length() - 1
 
 
-def _beatable(play: TrickPlay, best: int, played: int) -> bool:
-    """Whether a player still to play to this trick can beat ``best``."""
-    led = play.trick[0] // 13 if play.trick else best // 13
-    for k in range(played, 4):
-        seat = (play.leader + k) & 3
-        h = play.hands[seat]
-        follow = h & _SUIT[led]
-        if follow:
-            if best // 13 == led and follow.bit_length() - 1 > best:
-                return True
-        elif h & SPADE_MASK and (
-                best // 13 != SPADES or (h & SPADE_MASK).bit_length() - 1 > best):
-            return True
-    return False
-
-
-def _lowest_rank(mask: int) -> int:
-    best = -1
-    m = mask
+def _lead_card(legal: int, hand: int, unseen: int, masters: int, nil_alive: list[bool],
+               duck: bool, me: int, voids: list[int]) -> int:
+    partner = (me + 2) & 3
+    o1 = (me + 1) & 3
+    o3 = (me + 3) & 3
+    if nil_alive[partner]:
+        # Cover: masters, side suits, high cards.
+        return _pick(legal, lambda c: c % 13 + (13 if c // 13 != SPADES else 0)
+                     + (26 if masters >> c & 1 else 0), True)
+    opp_nil = nil_alive[o1] or nil_alive[o3]
+    if duck or opp_nil:
+        # Low, spades last unless an opponent's nil is to be attacked.
+        return _pick(legal, lambda c: c % 13 + (13 if c // 13 == SPADES and not opp_nil else 0),
+                     False)
+    opp_void = voids[o1] | voids[o3]
+    opp_trumps = not (voids[o1] >> SPADES & 1) or not (voids[o3] >> SPADES & 1)
+    cands = 0
+    m = legal & masters
     while m:
         c = (m & -m).bit_length() - 1
         m &= m - 1
-        if best < 0 or c % 13 < best % 13:
-            best = c
-    return best
+        s = c // 13
+        if (s == SPADES or not (opp_void >> s & 1) or not opp_trumps) and unseen & _SUIT[s]:
+            cands |= 1 << c
+    if cands:
+        return _rank_key_max(cands, True)
+    for s in range(3):
+        if voids[partner] >> s & 1 and not (opp_void >> s & 1) and legal & _SUIT[s]:
+            return (legal & _SUIT[s] & -(legal & _SUIT[s])).bit_length() - 1
+    # From the shortest side suit, low, unless it is an honour to guard.
+    return _pick(legal & ~SPADE_MASK or legal,
+                 lambda c: ((hand & _SUIT[c // 13]).bit_count() if c % 13 < 9 else 20) * 16
+                 + c % 13, False)
+
+
+def _discard_card(legal: int, hand: int, masters: int) -> int:
+    # Low cards of short side suits, keeping masters, honours and spades.
+    return _pick(legal & ~SPADE_MASK & ~masters or legal & ~SPADE_MASK or legal,
+                 lambda c: (256 if c % 13 >= 10 else 0)
+                 + (hand & _SUIT[c // 13]).bit_count() * 16 + c % 13, False)
+
+
+def _nil_card(legal: int, trick: tuple[int, ...], unseen: int) -> int:
+    if not trick:
+        # The card with the most higher cards still out, side suits first.
+        def cover(c: int) -> int:
+            n = (unseen & _SUIT[c // 13] & ~((2 << c) - 1)).bit_count()
+            return ((2 if n else 0) + (1 if c // 13 != SPADES else 0)) * 4096 + n * 64 + 63 - c
+        return _pick(legal, cover, True)
+    best_c = trick[0]
+    for i in range(1, len(trick)):
+        if _beats(trick[i], best_c):
+            best_c = trick[i]
+    losers = 0
+    m = legal
+    while m:
+        c = (m & -m).bit_length() - 1
+        m &= m - 1
+        if not _beats(c, best_c):
+            losers |= 1 << c
+    if losers:
+        return _rank_key_max(losers, best_c // 13 != SPADES)
+    if len(trick) == 3:
+        return legal.bit_length() - 1
+    return (legal & -legal).bit_length() - 1
 
 
 def _make(seed: int = 0, samples: int = 0, time_budget: float = 0.0, dd_tricks: int = 6,
-          bid_samples: int = 24, playouts: int = 0) -> ExpertBot:
+          bid_samples: int = 24, playouts: int = 1) -> ExpertBot:
     return ExpertBot(seed, samples, time_budget, dd_tricks, bid_samples, playouts)
 
 
