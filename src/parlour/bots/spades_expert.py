@@ -448,7 +448,7 @@ def rule_card(play: TrickPlay, bids: list[int], bags: list[int]) -> int:
         return legal.bit_length() - 1
     me = play.player
     partner = (me + 2) & 3
-    hand = play.hands[me]
+    hand = play.hand(me)
     unseen = FULL_DECK & ~play.played & ~hand
     won = play.tricks_won
     nil_alive = [bids[s] == 0 and won[s] == 0 for s in range(4)]

@@ -210,7 +210,14 @@ class TrickPlay:
     def trick(self) -> tuple[int, ...]:
         """The cards of the trick in progress, in play order."""
         t = self._trick
-        return tuple([(t >> (6 * i)) & 63 for i in range(self._trick_len)])
+        n = self._trick_len
+        if n == 0:
+            return ()
+        if n == 1:
+            return (t & 63,)
+        if n == 2:
+            return (t & 63, (t >> 6) & 63)
+        return (t & 63, (t >> 6) & 63, (t >> 12) & 63)
 
     def played_cards(self) -> list[int]:
         """Every card played so far, in order."""
