@@ -418,10 +418,9 @@ class TrickPlay:
         if not n:
             self._best = self._best_seat = -1
             return
-        t = self._trick
-        cards = tuple([(t >> (6 * i)) & 63 for i in range(n)])
+        cards = self.trick
         self._best_seat = trick_winner(cards, self.leader, self.rules.trump)
-        self._best = (t >> (6 * ((self._best_seat - self.leader) & 3))) & 63
+        self._best = cards[(self._best_seat - self.leader) & 3]
 
     def played_by(self) -> list[int]:
         """The cards each seat has played so far (public knowledge)."""
