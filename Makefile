@@ -8,7 +8,7 @@ FAST := parlour/cards.py parlour/games/trick.py parlour/games/trick_game.py \
         parlour/games/spades_scoring.py \
         parlour/games/spades.py parlour/games/hearts_scoring.py \
         parlour/games/hearts_actions.py parlour/games/hearts.py
-FAST += parlour/solvers/double_dummy.py parlour/bots/spades_expert.py
+FAST += parlour/solvers/double_dummy.py parlour/bots/spades_play.py parlour/bots/spades_expert.py
 FAST += parlour/bots/hearts_rules.py parlour/bots/hearts_expert.py
 FAST += parlour/solvers/klondike_position.py parlour/solvers/klondike.py
 COMPILED := $(VENV)/.compiled

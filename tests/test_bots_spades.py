@@ -204,9 +204,12 @@ def test_hint_explains_covering_partners_nil() -> None:
 
 
 def test_playouts_follow_the_normal_rules_exactly() -> None:
-    """The expert's playouts stand in for ``normal`` players: on masks, the same
-    card as the rule bot in every position of many hands (bags and nils included)."""
-    from parlour.bots.spades_expert import rule_card, seat_bid_of
+    """The expert's playouts stand in for ``normal`` players: ``rule_card`` on the
+    real state gives the rule bot's card (which it computes on a deal sampled from
+    its observation) in every position of many hands, bags and nils included; so
+    the rules read nothing but the seat's own view."""
+    from parlour.bots.spades_expert import seat_bid_of
+    from parlour.bots.spades_play import rule_card
 
     rng = Rng(3)
     normal = make_bot("spades", "normal")

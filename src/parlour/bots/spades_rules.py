@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from parlour.bots.base import register_bot
-from parlour.cards import FULL_DECK, SPADES, SUIT_MASKS, cards_in_suit, cards_of
+from parlour.bots.spades_play import rule_card
+from parlour.cards import FULL_DECK, SPADES, SUIT_MASKS, Rng, cards_in_suit, cards_of
 from parlour.games.spades import BID_BASE, BLIND_NIL_ACTION, SpadesObservation, bid_action
 
 __all__ = ["RuleBot", "TableView", "estimate_tricks", "nil_danger", "seat_bid"]
@@ -221,125 +222,12 @@ class RuleBot:
     # --- normal play -----------------------------------------------------
 
     def play_normal(self, obs: SpadesObservation, legal: Sequence[int]) -> int:
-        view = TableView.of(obs)
-        me, partner = view.seat, view.partner
-        if view.nil_alive[me]:
-            return self._nil_play(obs, legal, view)
-        team = me & 1
-        need = view.contract[team] - view.counted[team]
-        opp_need = view.contract[1 - team] - view.counted[1 - team]
-        # Once made, take more only to set the opponents; bags near ten make ducking urgent.
-        duck = need <= 0 and not (opp_need > 0 and view.tricks_left - opp_need <= 1)
-        if duck and obs.bags[team] < 5 and need > -2:
-            duck = opp_need <= 0
-        if not obs.trick:
-            return self._lead(obs, legal, view, duck)
-        return self._follow(obs, legal, view, duck, partner)
-
-    def _master(self, c: int, view: TableView) -> bool:
-        """Whether ``c`` is the highest card of its suit still out (apart from mine)."""
-        higher = view.unseen & SUIT_MASKS[c // 13] & ~((2 << c) - 1)
-        return higher == 0
-
-    def _lead(self, obs: SpadesObservation, legal: Sequence[int], view: TableView,
-              duck: bool) -> int:
-        me, partner = view.seat, view.partner
-        opps = ((me + 1) & 3, (me + 3) & 3)
-        if view.nil_alive[partner]:
-            # Cover: lead winners and high cards so partner can throw low.
-            return max(legal, key=lambda c: (self._master(c, view), c // 13 != SPADES, c % 13))
-        opp_nil = any(view.nil_alive[o] for o in opps)
-        if duck or opp_nil:
-            # Low leads: lose the lead cheaply, and make the nil bidder play over.
-            return min(legal, key=lambda c: (c // 13 == SPADES and not opp_nil, c % 13))
-        opp_void = obs.voids[opps[0]] | obs.voids[opps[1]]
-        opp_trumps = any(not (obs.voids[o] >> SPADES & 1) for o in opps)
-        masters = [c for c in legal if self._master(c, view)
-                   and (c // 13 == SPADES or not (opp_void >> (c // 13) & 1) or not opp_trumps)
-                   and view.unseen & SUIT_MASKS[c // 13]]
-        if masters:
-            return max(masters, key=lambda c: (c // 13 != SPADES, c % 13))
-        # Lead to partner's void (a ruff) when the opponents follow suit.
-        ruff = [c for c in legal if c // 13 != SPADES and obs.voids[partner] >> (c // 13) & 1
-                and not (opp_void >> (c // 13) & 1)]
-        if ruff:
-            return min(ruff)
-        side = [c for c in legal if c // 13 != SPADES]
-        pool = side or list(legal)
-        # From the shortest side suit, low (to make a void), unless it holds an honour to guard.
-        lengths = {s: (obs.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
-        return min(pool, key=lambda c: (lengths[c // 13] if c % 13 < 9 else 20, c % 13))
-
-    def _follow(self, obs: SpadesObservation, legal: Sequence[int], view: TableView,
-                duck: bool, partner: int) -> int:
-        trick = obs.trick
-        me = view.seat
-        pos = len(trick)  # 1 = second hand, 3 = last
-        idx, best = _winning(trick)
-        win_seat = (obs.leader + idx) & 3
-        partner_played = pos >= 2 and ((obs.leader + pos - 2) & 3) == partner
-        winners = sorted(c for c in legal if _beats(c, best))
-        led = trick[0] // 13
-        following = legal[0] // 13 == led
-        losers = [c for c in legal if c not in winners]
-        lowest = min(legal, key=lambda c: (c // 13 == SPADES and led != SPADES, c % 13))
-
-        if view.nil_alive[partner]:
-            if partner_played and win_seat == partner and winners:
-                return winners[0] if following else min(winners)
-            if not partner_played and winners:
-                return winners[-1]  # high, so partner can play under
-        for o in ((me + 1) & 3, (me + 3) & 3):
-            if view.nil_alive[o]:
-                if win_seat == o and losers:
-                    return max(losers, key=lambda c: (c // 13 != SPADES, c % 13))
-                if pos < 3 and ((obs.leader + pos + 1) & 3) == o and following:
-                    return min(legal)  # keep it low for the nil bidder to overtake
-        if duck:
-            if losers:
-                return max(losers, key=lambda c: (c // 13 != SPADES or following, c % 13))
-            return winners[0] if pos == 3 else max(winners)
-        partner_winning = win_seat == partner
-        if partner_winning:
-            safe = pos == 3 or self._master(best, view) or (
-                best // 13 == SPADES and led != SPADES)
-            if safe or not winners:
-                return self._discard(obs, legal, view) if not following else min(legal)
-        if not winners:
-            return self._discard(obs, legal, view) if not following else lowest
-        if pos == 1 and following:
-            masters = [c for c in winners if self._master(c, view)]
-            if masters and not partner_winning:
-                return masters[0]
-            return min(legal)  # second hand low
-        if not following:
-            return winners[0]  # ruff as cheaply as possible
-        if pos == 3:
-            return winners[0]
-        masters = [c for c in winners if self._master(c, view)]
-        return masters[0] if masters else winners[-1]
-
-    def _discard(self, obs: SpadesObservation, legal: Sequence[int], view: TableView) -> int:
-        side = [c for c in legal if c // 13 != SPADES and not self._master(c, view)]
-        pool = side or [c for c in legal if c // 13 != SPADES] or list(legal)
-        lengths = {s: (obs.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
-        return min(pool, key=lambda c: (c % 13 >= 10, lengths[c // 13], c % 13))
-
-    def _nil_play(self, obs: SpadesObservation, legal: Sequence[int], view: TableView) -> int:
-        trick = obs.trick
-        if not trick:
-            # Lead the card with the most higher cards still out.
-            def covers(c: int) -> int:
-                return (view.unseen & SUIT_MASKS[c // 13] & ~((2 << c) - 1)).bit_count()
-            return max(legal, key=lambda c: (covers(c) > 0, c // 13 != SPADES, covers(c), -c))
-        _idx, best = _winning(trick)
-        losers = [c for c in legal if not _beats(c, best)]
-        if losers:
-            # The highest card that still loses (dump danger), spades last.
-            return max(losers, key=lambda c: (c // 13 != SPADES or best // 13 == SPADES, c % 13))
-        if len(trick) == 3:
-            return max(legal)
-        return min(legal)
+        """The card of :func:`parlour.bots.spades_play.rule_card`, which reads only
+        this seat's hand and the public play: so any deal consistent with the
+        observation gives the same card, and a sampled one serves."""
+        state = obs.sample(Rng(self.seed))
+        bids = [seat_bid(obs, s) or 0 for s in range(4)]
+        return rule_card(state.play, bids, list(obs.bags))
 
 
 def _legal_bid(n: int, legal: Sequence[int]) -> int:
