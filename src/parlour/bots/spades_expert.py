@@ -79,15 +79,16 @@ class ExpertBot:
     """Sampling bot: ``samples`` deals a decision (0 = by tricks left),
     ``time_budget`` seconds a decision (0 = fixed counts, deterministic),
     ``dd_tricks``: from how many tricks left the exact solver takes over;
-    before that sampled playouts by the ``normal`` rules value the cards, or
-    with ``playouts=0`` the ``normal`` rules choose directly."""
+    before that sampled playouts by the ``normal`` rules value the cards
+    (about ``playouts`` a decision), or with ``playouts=0`` the ``normal``
+    rules choose directly."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 0, time_budget: float = 0.0,
-                 dd_tricks: int = 6, bid_samples: int = 24, playouts: int = 1) -> None:
+                 dd_tricks: int = 6, bid_samples: int = 24, playouts: int = PLAYOUTS) -> None:
         self.rng = Rng(seed)
-        self.playouts = playouts != 0
+        self.playouts = playouts
         self.samples = samples
         self.time_budget = time_budget
         self.dd_tricks = dd_tricks
@@ -124,9 +125,9 @@ class ExpertBot:
             return self.samples
         if tricks_left <= self.dd_tricks:
             return 32 if tricks_left <= 4 else 24
-        # Playouts: more deals when there are few candidates (about 1000
-        # playouts a decision), between 80 and 250.
-        return max(80, min(250, PLAYOUTS // moves))
+        # Playouts: more deals when there are few candidates (about
+        # ``playouts`` a decision), between 8% and 25% of them (80 and 250).
+        return max(self.playouts * 2 // 25, min(self.playouts // 4, self.playouts // moves))
 
     # --- card play ---------------------------------------------------------
 
@@ -394,7 +395,7 @@ def _distinct(obs: SpadesObservation, legal: Sequence[int]) -> list[int]:
 
 
 def _make(seed: int = 0, samples: int = 0, time_budget: float = 0.0, dd_tricks: int = 6,
-          bid_samples: int = 24, playouts: int = 1) -> ExpertBot:
+          bid_samples: int = 24, playouts: int = PLAYOUTS) -> ExpertBot:
     return ExpertBot(seed, samples, time_budget, dd_tricks, bid_samples, playouts)
 
 
