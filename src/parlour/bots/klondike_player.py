@@ -249,6 +249,13 @@ class KlondikePlayer:
     limit for one sample's search (default from the budget). With
     ``time_budget=None`` the searches are limited by ``max_states`` instead,
     so the same seed gives the same game on any machine.
+
+    ``learn`` (on): with unlimited passes, draw through the stock before any
+    move that commits. ``macros``: 0 votes on first moves; 1 votes on macro
+    moves; N >= 2 compares the N leading macro moves in every sample when the
+    leader has fewer than ``lead`` times the votes of the second, giving the
+    samples ``sample_share`` of a decision's time and counting a search that
+    did not settle as ``unknown`` (None: the sample is left out).
     """
 
     name = "expert"
