@@ -8,7 +8,13 @@ For each time budget (seconds of thinking a game) the ``expert`` plays seeds
 interval beside the published 36.97% +- 1.92 (ensemble UCT, ICAPS 2009, about
 40 minutes a game), with the thinking time a game (median, 95th percentile).
 ``--out FILE`` keeps every game as JSON lines (one line per game, appended as
-it ends, so a long run can be read while it goes).
+it ends, so a long run can be read while it goes). A long run can be done in
+pieces: ``--start`` picks up where a log ends (``--resume`` skips the seeds the
+log already holds), and ``--summary FILE...`` adds up logs (a seed counted once
+per level and budget).
+
+    python benchmarks/klondike_player.py --deals 1000 --budgets 10 --out k10.jsonl --resume
+    python benchmarks/klondike_player.py --summary k10.jsonl other.jsonl
 """
 
 from __future__ import annotations
@@ -32,12 +38,30 @@ def interval(wins: int, n: int) -> tuple[float, float]:
     return 100 * p, 100 * 1.96 * math.sqrt(p * (1 - p) / n) if n else 0.0
 
 
+def logged(paths: list[Path]) -> dict[tuple[str, float | None], dict[int, GameResult]]:
+    """The games in ``--out`` logs, by level and budget, then seed (the first line wins)."""
+    games: dict[tuple[str, float | None], dict[int, GameResult]] = {}
+    for path in paths:
+        if not path.exists():
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            per = games.setdefault((row["level"], row["budget"]), {})
+            if row["seed"] not in per:
+                per[row["seed"]] = GameResult(row["seed"], row["won"], row["decisions"],
+                                              row["seconds"])
+    return games
+
+
 def run(level: str, deals: int, start: int, draw: int, budget: float | None,
-        out: Path | None) -> list[GameResult]:
+        out: Path | None, skip: frozenset[int] = frozenset()) -> list[GameResult]:
     label = f"{level}" + (f" {budget:g}s" if budget is not None else "")
     results: list[GameResult] = []
-    with Progress(deals, label) as bar:
-        for seed in range(start, start + deals):
+    seeds = [s for s in range(start, start + deals) if s not in skip]
+    with Progress(len(seeds), label) as bar:
+        for seed in seeds:
             kw = {"time_budget": budget} if level == "expert" else {}
             result = play_deal(make_bot("klondike", level, seed=seed, **kw), seed, draw)
             results.append(result)
@@ -70,13 +94,27 @@ def main() -> None:
     parser.add_argument("--level", default="expert", help="random, greedy or expert")
     parser.add_argument("--budgets", default="10", help="seconds a game, comma separated")
     parser.add_argument("--out", help="append every game as a JSON line to this file")
+    parser.add_argument("--resume", action="store_true",
+                        help="skip the seeds that --out already holds (for this level and budget)")
+    parser.add_argument("--summary", nargs="+", metavar="FILE",
+                        help="only add up these logs and print the figures")
     args = parser.parse_args()
+    if args.summary:
+        for (level, budget), per in sorted(logged([Path(p) for p in args.summary]).items(),
+                                           key=lambda kv: (kv[0][0], kv[0][1] or 0)):
+            seeds = sorted(per)
+            label = level + (f" {budget:g}s" if budget is not None else "")
+            print(report(label, [per[s] for s in seeds]) + f"   seeds {seeds[0]}..{seeds[-1]}")
+        return
     out = Path(args.out) if args.out else None
     budgets: list[float | None] = (
         [float(b) for b in args.budgets.split(",")] if args.level == "expert" else [None])
     lines = []
     for budget in budgets:
-        results = run(args.level, args.deals, args.start, args.draw, budget, out)
+        skip: frozenset[int] = frozenset()
+        if args.resume and out is not None:
+            skip = frozenset(logged([out]).get((args.level, budget), {}))
+        results = run(args.level, args.deals, args.start, args.draw, budget, out, skip)
         label = args.level + (f" {budget:g}s" if budget is not None else "")
         lines.append(report(label, results))
         print(lines[-1], flush=True)

@@ -9,7 +9,16 @@ is won).
 
 What the player legitimately knows beyond one observation is kept in
 :class:`StockMemory`: every card turned from the stock was seen, so after the
-waste is recycled the whole stock is known, in order.
+waste is recycled the whole stock is known, in order. With unlimited passes
+the player first draws through the stock (a pass that costs nothing: the talon
+comes back in the same order), so the samples only guess the face-down cards.
+
+With ``macros`` of 2 or more the samples' winning lines are grouped into
+*macro moves* (:func:`macro_of`: the player's moves over seen cards up to the
+first card shown) and, when the votes are close, the leading macro moves are
+each played in every sample and judged by how many samples the solver still
+wins after them (the same samples for every candidate). Off by default: it did
+not win more deals in our measurements (docs/bots.md).
 
 Samples and their winning lines are kept from one decision to the next: a
 sample follows the real game (the chosen move is played in it too), and when
@@ -30,7 +39,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.bots.base import register_bot
@@ -38,6 +47,7 @@ from parlour.bots.klondike_rules import action_value, greedy_choice, is_safe_hom
 from parlour.games.base import IllegalAction
 from parlour.games.klondike_engine import KlondikeObservation, KlondikeOptions, KlondikeState
 from parlour.games.klondike_notation import (
+    DRAW,
     FLIP_BASE,
     FOUNDATION_BASE,
     MOVE_BASE,
@@ -46,7 +56,7 @@ from parlour.games.klondike_notation import (
 )
 from parlour.solvers.klondike import Solver, position_of, still_winnable
 
-__all__ = ["GameResult", "KlondikePlayer", "StockMemory", "play_deal", "sample_world",
+__all__ = ["GameResult", "KlondikePlayer", "StockMemory", "macro_of", "play_deal", "sample_world",
            "unseen_cards"]
 
 
@@ -184,6 +194,51 @@ class _Sample:
     world: KlondikeState
     status: str = ""  # "" not solved, or "win" / "lose" / "unknown"
     plan: list[int] | None = None  # a winning line from the current position (as actions)
+    # what each macro move (by its key) leads to in this sample: the value (1 won,
+    # 0 lost, 0.5 unknown) and, when won, the line after the macro
+    evals: dict[Any, tuple[float, list[int] | None]] = field(default_factory=dict)
+
+
+@dataclass
+class _Macro:
+    """The player's own moves over cards it has seen, up to and including the first
+    that shows it a card (a flip, or a draw turning a stock card never seen)."""
+
+    key: Any
+    moves: list[int]
+    votes: int = 0
+
+
+def _view_key(world: KlondikeState) -> tuple[Any, ...]:
+    return (tuple(world.hidden),
+            tuple(tuple(p[h:]) for p, h in zip(world.tableau, world.hidden, strict=True)),
+            tuple(world.waste),
+            len(world.stock), tuple(world.foundation), world.recycles)
+
+
+def macro_of(world: KlondikeState, line: Sequence[int], unseen: int,
+             longest: int = 60) -> _Macro | None:
+    """The macro move that starts ``line`` in ``world`` (a sample): its moves up to and
+    including the first that shows a card outside ``unseen`` (a bit mask) — a flip,
+    or a draw that turns a card never seen. Its key is the position before that move
+    (the same in every sample: only seen cards moved) and the move."""
+    w = world.clone()
+    moves: list[int] = []
+    for action in line[:longest]:
+        event = FLIP_BASE <= action < MOVE_BASE or (
+            action == DRAW and any(unseen >> c & 1 for c in w.stock[-w.options.draw:]))
+        if event:
+            key = (_view_key(w), action)
+            moves.append(action)
+            return _Macro(key, moves)
+        try:
+            w.apply(action)
+        except IllegalAction:
+            return None
+        moves.append(action)
+        if w.won:
+            break
+    return _Macro((_view_key(w), -1), moves) if moves else None
 
 
 class KlondikePlayer:
@@ -194,14 +249,28 @@ class KlondikePlayer:
     limit for one sample's search (default from the budget). With
     ``time_budget=None`` the searches are limited by ``max_states`` instead,
     so the same seed gives the same game on any machine.
+
+    ``learn`` (on): with unlimited passes, draw through the stock before any
+    move that commits. ``macros``: 0 votes on first moves; 1 votes on macro
+    moves; N >= 2 compares the N leading macro moves in every sample when the
+    leader has fewer than ``lead`` times the votes of the second, giving the
+    samples ``sample_share`` of a decision's time and counting a search that
+    did not settle as ``unknown`` (None: the sample is left out).
     """
 
     name = "expert"
 
     def __init__(self, seed: int = 0, time_budget: float | None = 10.0,
                  samples: int | None = None, solve_time: float | None = None,
-                 max_states: int = 3000) -> None:
+                 max_states: int = 3000, macros: int = 0,
+                 sample_share: float = 0.5, lead: float = 1e9,
+                 unknown: float | None = 0.5, learn: bool = True) -> None:
         self.seed = seed
+        self.learn = learn
+        self.macros = macros
+        self.sample_share = sample_share if macros >= 2 else 1.0
+        self.lead = lead
+        self.unknown = unknown
         self.time_budget = time_budget
         if samples is None:
             samples = 12 if time_budget is None else int(min(48, max(8, 8 + time_budget)))
@@ -258,6 +327,7 @@ class KlondikePlayer:
                 continue
             if changed:
                 sample.status, sample.plan = "", None
+                sample.evals.clear()
             kept.append(sample)
         self.pool = kept
         self.last = None
@@ -266,8 +336,11 @@ class KlondikePlayer:
         passes = None if view.passes_left is None else view.passes_left + 1
         return KlondikeOptions(draw=view.draw, passes=passes)
 
-    def _solve(self, sample: _Sample, seconds: float | None) -> None:
-        world = sample.world
+    def _search(self, world: KlondikeState,
+                seconds: float | None) -> tuple[str, list[int] | None]:
+        """The thoughtful solver on a sample: its answer and, when won, the line."""
+        if world.won:
+            return "win", []
         if self.time_budget is None:
             result = Solver(world.deal, world.options.draw, None, self.max_states,
                             complete=False).run(start=position_of(world), start_state=world)
@@ -278,13 +351,15 @@ class KlondikePlayer:
         else:
             result = still_winnable(world, seconds)
         self.solves += 1
-        sample.status = result.result
-        sample.plan = None
-        if result.result == "win":
-            try:
-                sample.plan = [world.parse_action(text) for text in result.moves]
-            except ValueError:
-                sample.status = "unknown"
+        if result.result != "win":
+            return result.result, None
+        try:
+            return "win", [world.parse_action(text) for text in result.moves]
+        except ValueError:
+            return "unknown", None
+
+    def _solve(self, sample: _Sample, seconds: float | None) -> None:
+        sample.status, sample.plan = self._search(sample.world, seconds)
 
     # --- deciding ----------------------------------------------------------
 
@@ -299,7 +374,14 @@ class KlondikePlayer:
             if action >= MOVE_BASE and decode_move(action)[1] >= FOUNDATION_BASE \
                     and is_safe_home(moved_card(view, action), view.foundations):
                 return action
+        # with unlimited passes a pass through the stock costs nothing (the talon comes
+        # back in the same order) and shows every card in it: look before committing
+        if self.learn and DRAW in legal and view.passes_left is None \
+                and None in self.memory.stock:
+            return DRAW
         deadline = self._deadline(t0)
+        # the first part of the time solves the samples, the rest compares macro moves
+        first = None if deadline is None else t0 + (deadline - t0) * self.sample_share
         stock = self.memory.known()
         options = self._options(view)
         want = self.samples
@@ -311,14 +393,18 @@ class KlondikePlayer:
             if todo is None:
                 break
             now = time.perf_counter()
-            if deadline is not None and now >= deadline and self._solved() >= 1:
+            if first is not None and now >= first and self._solved() >= 1:
                 break
             limit = None
-            if deadline is not None and self.solve_time is not None:
-                limit = max(0.005, min(self.solve_time, deadline - now))
+            if first is not None and self.solve_time is not None:
+                limit = max(0.005, min(self.solve_time, first - now))
             self._solve(todo, limit)
         # only solved samples count; the unsolved rest is dropped (it is re-dealt later)
         self.pool = [s for s in self.pool if s.status]
+        if self.macros:
+            choice = self._compare(view, legal, stock, deadline)
+            if choice is not None:
+                return choice
         votes: dict[int, int] = {}
         for s in self.pool:
             if s.status == "win" and s.plan:
@@ -330,6 +416,77 @@ class KlondikePlayer:
             if key[0] > 0 and key > best_key:
                 best, best_key = action, key
         return best if best is not None else greedy_choice(view, legal)
+
+    def _compare(self, view: KlondikeObservation, legal: list[int],
+                 stock: Sequence[int | None], deadline: float | None) -> int | None:
+        """Hindsight over macro moves: the macro moves that start the samples' winning
+        lines, each played in every sample (the same samples for all: paired) and the
+        sample solved after it; the macro winning the most samples is played."""
+        unseen = 0
+        for c in unseen_cards(view, stock):
+            unseen |= 1 << c
+        macros: dict[Any, _Macro] = {}
+        own: list[_Macro | None] = []
+        for s in self.pool:
+            m = macro_of(s.world, s.plan, unseen) if s.status == "win" and s.plan else None
+            own.append(m)
+            if m is None or m.moves[0] not in legal:
+                continue
+            if m.key not in macros:
+                macros[m.key] = m
+            macros[m.key].votes += 1
+        if not macros:
+            return None
+        cands = sorted(macros.values(), key=lambda m: (-m.votes, -action_value(view, m.moves[0])))
+        cands = cands[:self.macros]
+        # a clear leader (or only votes wanted) is played without comparing
+        if len(cands) == 1 or cands[0].votes >= self.lead * cands[1].votes:
+            return cands[0].moves[0]
+        rows = [(s, k) for s, k in zip(self.pool, own, strict=True) if s.status != "lose"]
+        full = 0  # samples in which every candidate was tried
+        settled = [True] * len(rows)  # ... and settled (no unknown)
+        for s, k in rows:
+            for m in cands:
+                if m.key in s.evals:
+                    continue
+                if k is not None and k.key == m.key and s.plan is not None:
+                    s.evals[m.key] = (1.0, s.plan[len(k.moves):])
+                    continue
+                now = time.perf_counter()
+                if deadline is not None and now >= deadline:
+                    break
+                w = s.world.clone()
+                for action in m.moves:
+                    w.apply(action)
+                limit = None
+                if deadline is not None and self.solve_time is not None:
+                    limit = max(0.005, min(self.solve_time, deadline - now))
+                status, line = self._search(w, limit)
+                value = 1.0 if status == "win" else 0.0 if status == "lose" else 0.5
+                s.evals[m.key] = (value, line)
+            if all(m.key in s.evals for m in cands):
+                settled[full] = self.unknown is not None or all(
+                    s.evals[m.key][0] != 0.5 for m in cands)
+                full += 1
+            else:
+                break
+        if full == 0:
+            return None
+        score = {m.key: 0.0 for m in cands}
+        for i, (s, _k) in enumerate(rows[:full]):
+            if not settled[i]:
+                continue  # (``unknown`` None: samples with an unsettled search do not count)
+            for m in cands:
+                value = s.evals[m.key][0]
+                score[m.key] += value if value != 0.5 or self.unknown is None else self.unknown
+        best = max(cands, key=lambda m: (score[m.key], m.votes,
+                                         action_value(view, m.moves[0])))
+        # the samples follow the chosen macro: its winning lines become their plans
+        for s, _k in rows[:full]:
+            value, line = s.evals[best.key]
+            if value == 1.0 and line is not None and not (s.plan and s.plan[0] == best.moves[0]):
+                s.status, s.plan = "win", best.moves + line
+        return best.moves[0]
 
     def _solved(self) -> int:
         return sum(1 for s in self.pool if s.status)
@@ -386,8 +543,11 @@ def play_deal(bot: Any, seed: int, draw: int = 3, max_decisions: int = 2000) -> 
 
 
 def _make(seed: int = 0, time_budget: float | None = 10.0, samples: int | None = None,
-          solve_time: float | None = None, max_states: int = 3000) -> KlondikePlayer:
-    return KlondikePlayer(seed, time_budget, samples, solve_time, max_states)
+          solve_time: float | None = None, max_states: int = 3000, macros: int = 0,
+          sample_share: float = 0.5, lead: float = 1e9,
+          unknown: float | None = 0.5, learn: bool = True) -> KlondikePlayer:
+    return KlondikePlayer(seed, time_budget, samples, solve_time, max_states, macros,
+                          sample_share, lead, unknown, learn)
 
 
 register_bot("klondike", "expert", _make)
