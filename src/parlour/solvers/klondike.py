@@ -606,9 +606,21 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
         if answer != "unknown":
             result = full.outcome(answer, 0.0)
             break
+        if relaxed is not None and not quick_over:
+            # a quick draw-1 search in the first half of the relaxed search's turn: a
+            # draw-1 win leaves the relaxed search nothing to prove
+            now = time.perf_counter()
+            probe = Solver(deal, 1, min(share / 2, end - now), max_states, complete=False,
+                           pruning=pruning, max_nodes=QUICK_NODES << (attempt - 1),
+                           jitter=attempt).run()
+            states += probe.states
+            if probe.result == "win":
+                states += relaxed.states
+                relaxed = None
+            share -= time.perf_counter() - now
         if relaxed is not None:
             now = time.perf_counter()
-            answer = relaxed.advance(min(share, end - now))
+            answer = relaxed.advance(min(max(share, 0.01), end - now))
             if answer == "lose":
                 result = SolveResult("lose")
                 break
