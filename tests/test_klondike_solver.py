@@ -23,8 +23,10 @@ from parlour.solvers.klondike import (
     CARD,
     PRUNINGS,
     Position,
+    QuickTable,
     Solver,
     blocked,
+    position_key,
     reachable,
     replays,
     safe,
@@ -219,6 +221,28 @@ def test_blocked_agrees_with_its_first_implementation(draw: int) -> None:
     answers = [blocked(pos, draw) for pos in positions]
     assert answers == [blocked_reference(pos, draw) for pos in positions]
     assert 0.2 < sum(answers) / len(answers) < 0.9
+
+
+def test_quick_restarts_skip_what_earlier_ones_searched() -> None:
+    cards = deal("w3a")
+    table = QuickTable()
+    first = Solver(cards, 1, None, complete=False, max_nodes=500, jitter=1, table=table)
+    assert first.run().result == "unknown"
+    table.release(first)
+    # the positions left on the stack (not searched through) are taken out
+    assert not any(position_key(pos) in table.seen for pos in first.positions)
+    known = len(table.seen)
+    again = Solver(cards, 1, None, complete=False, max_nodes=500, jitter=1, table=table)
+    again.run()
+    # the same move order again: only new positions are counted, and all are new
+    assert len(table.seen) >= known + again.states - 1
+    fresh = Solver(cards, 1, None, complete=False, max_nodes=500, jitter=1)
+    fresh.run()
+    assert fresh.states == first.states
+    # complete searches never take a table
+    full = Solver(cards, 1, None, max_nodes=500, table=table)
+    full.begin()
+    assert full.seen is not table.seen
 
 
 def test_blocked_positions_inside_the_search_are_not_searched() -> None:

@@ -63,9 +63,10 @@ from parlour.solvers.klondike_position import (
 )
 
 __all__ = [
-    "CARD", "PRUNINGS", "Position", "SolveResult", "Solver", "blocked", "expand",
-    "position_of", "reachable", "replays", "safe", "solution_record", "solve", "solve_seed",
-    "start_position", "still_winnable", "winnable_deal",
+    "CARD", "PRUNINGS", "Position", "QuickTable", "SolveResult", "Solver", "blocked",
+    "expand", "position_key", "position_of", "reachable", "replays", "safe",
+    "solution_record", "solve", "solve_seed", "start_position", "still_winnable",
+    "winnable_deal",
 ]
 
 # The share of the time the quick search (for wins) may take before the complete one.
@@ -181,14 +182,39 @@ def _usable(p: bytes, j: int, pile: int, found: Sequence[int],
     return False
 
 
+class QuickTable:
+    """The positions that quick searches of a deal ran through, kept from one restart
+    to the next: a restart then skips what an earlier one searched and goes on with
+    another move order instead of doing the same work again.
+
+    After each attempt the positions still on its stack (not searched through) are
+    taken out. (Only quick searches share a table: one that gives up a line because
+    it meets a position on its own stack may miss a win, which a quick search may,
+    but never a complete one.)"""
+
+    def __init__(self) -> None:
+        self.seen: dict[bytes, int] = {}
+        self.more: dict[bytes, list[int]] = {}
+
+    def release(self, solver: Solver) -> None:
+        """Take out the positions on ``solver``'s stack, which it did not finish."""
+        for pos in solver.positions:
+            key = position_key(pos)
+            self.seen.pop(key, None)
+            self.more.pop(key, None)
+
+
 class Solver:
     """One search; :meth:`run` returns a :class:`SolveResult`."""
 
     def __init__(self, deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
                  max_states: int | None = None, complete: bool = True,
                  pruning: frozenset[str] = PRUNINGS, max_nodes: int | None = None,
-                 jitter: int = 0, reach: int = 0) -> None:
+                 jitter: int = 0, reach: int = 0, table: QuickTable | None = None) -> None:
         self.deal = list(deal)
+        # a quick search may start from the positions an earlier one ran through (see
+        # :class:`QuickTable`)
+        self.table = table
         self.complete = complete
         self.pruning = pruning
         self.draw = draw
@@ -242,8 +268,12 @@ class Solver:
         pos = start or start_position(self.deal)
         moves0, pos = self._settle(pos, [])
         self.path = [moves0]
-        self.seen = {position_key(pos): self._mask(pos)}
-        self.more = {}
+        if self.table is not None and not self.complete:
+            self.seen, self.more = self.table.seen, self.table.more
+            self.seen[position_key(pos)] = self._mask(pos)
+        else:
+            self.seen = {position_key(pos): self._mask(pos)}
+            self.more = {}
         self.states = 1
         self.positions = [pos]
         self.choices = [self._moves(pos)]
@@ -573,6 +603,10 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
     if draw == 3 and "draw1" in pruning:
         relaxed = Solver(deal, 1, None, max_states, complete=True, pruning=pruning)
         relaxed.begin()
+    # the quick searches' tables: plain, draw-3 lines only (draw 1), the draw-1 probe
+    tables = [QuickTable(), QuickTable(), QuickTable()]
+    over = [False, False]  # the plain quick search, the draw-3 lines only (draw 1)
+    probe_over = False
     states = 0
     attempt = 0
     quick_over = False  # the quick search ran through all its moves: no use restarting it
@@ -586,15 +620,20 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             # with draw 1, every other attempt looks only for lines draw 3 allows too
             # (draw-6 lines for draw 3 were tried that way too: they lost more wins than
             # they found)
-            narrow = 3 if draw == 1 and attempt % 2 == 1 else 0
-            quick = Solver(deal, draw, end - now, max_states, complete=False, pruning=pruning,
-                           max_nodes=QUICK_NODES << attempt, jitter=attempt,
-                           reach=narrow).run()
+            kind = 1 if (draw == 1 and attempt % 2 == 1 and not over[1]) or over[0] else 0
+            table = tables[kind]
+            searcher = Solver(deal, draw, end - now, max_states, complete=False,
+                              pruning=pruning, max_nodes=QUICK_NODES << attempt,
+                              jitter=attempt, reach=3 if kind else 0, table=table)
+            quick = searcher.run()
+            table.release(searcher)
             states += quick.states
             if quick.result == "win":
                 result = quick
                 break
-            quick_over = quick.result == "lose" or attempt >= 40
+            if quick.result == "lose":  # every line of this kind searched
+                over[kind] = True
+            quick_over = (over[0] and (draw > 1 or over[1])) or attempt >= 40
             attempt += 1
             spent = time.perf_counter() - now
         # the complete searches get as long as the quick one had (all that is left once
@@ -606,13 +645,16 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
         if answer != "unknown":
             result = full.outcome(answer, 0.0)
             break
-        if relaxed is not None and not quick_over:
+        if relaxed is not None and not quick_over and not probe_over:
             # a quick draw-1 search in the first half of the relaxed search's turn: a
             # draw-1 win leaves the relaxed search nothing to prove
             now = time.perf_counter()
-            probe = Solver(deal, 1, min(share / 2, end - now), max_states, complete=False,
-                           pruning=pruning, max_nodes=QUICK_NODES << (attempt - 1),
-                           jitter=attempt).run()
+            prober = Solver(deal, 1, min(share / 2, end - now), max_states, complete=False,
+                            pruning=pruning, max_nodes=QUICK_NODES << (attempt - 1),
+                            jitter=attempt, table=tables[2])
+            probe = prober.run()
+            tables[2].release(prober)
+            probe_over = probe.result == "lose"
             states += probe.states
             if probe.result == "win":
                 states += relaxed.states
