@@ -14,6 +14,11 @@ from typing import Any, Final
 
 from parlour.games.klondike_notation import KLONDIKE_RANK, is_red, layout
 
+try:
+    from mypy_extensions import i64
+except ImportError:  # pure Python without mypy installed: i64 is only a type there
+    i64 = int  # type: ignore[misc]
+
 KR: Final = KLONDIKE_RANK
 SUIT: Final = tuple(c // 13 for c in range(52))
 RED: Final = tuple(is_red(c) for c in range(52))
@@ -44,6 +49,8 @@ ABOVE_BITS: Final[tuple[int, ...]] = tuple(sum(1 << d for d in ABOVE[c]) for c i
 SUIT_UPTO: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sum(1 << CARD[s][r] for r in range(1, n + 1)) for n in range(14)) for s in range(4))
 ALL_CARDS: Final = (1 << 52) - 1
+# BIT[c] = 1 << c
+BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(52))
 KING_BITS: Final = sum(1 << CARD[s][13] for s in range(4))
 # The same as bytes, 255 for none (bytes are read natively in compiled code).
 NONE: Final = 255
@@ -199,14 +206,17 @@ def blocked(pos: Position, draw: int = 1) -> bool:
     """
     piles, found, talon, pointer = pos
     # each property is a set of cards as the bits of an int (native in compiled code)
-    home = (SUIT_UPTO[0][found[0]] | SUIT_UPTO[1][found[1]] | SUIT_UPTO[2][found[2]]
-            | SUIT_UPTO[3][found[3]])
-    holds = home  # can be the top card of a pile, for another card to lie on
-    leaves = home  # can leave its place (with the cards on it)
-    on_top = 0  # can be the top card of a pile (or taken from the talon)
-    down = 0
-    bottom = 0  # bottom cards whose leaving empties a pile (not kings)
-    in_talon = 0
+    # (i64: a native 64-bit int in compiled code, a plain int otherwise)
+    home: i64 = i64(SUIT_UPTO[0][found[0]] | SUIT_UPTO[1][found[1]]
+                    | SUIT_UPTO[2][found[2]] | SUIT_UPTO[3][found[3]])
+    holds: i64 = home  # can be the top card of a pile, for another card to lie on
+    leaves: i64 = home  # can leave its place (with the cards on it)
+    on_top: i64 = 0  # can be the top card of a pile (or taken from the talon)
+    down: i64 = 0
+    bottom: i64 = 0  # bottom cards whose leaving empties a pile (not kings)
+    in_talon: i64 = 0
+    # 1 read at run time: compiled code shifts a literal 1 as a 32-bit int
+    one: i64 = i64(BIT[0])
     # where each card is: 32 * pile + index in its bytes, or 224 + index in the talon
     where = [0] * 52
     empty = False
@@ -221,30 +231,30 @@ def blocked(pos: Position, draw: int = 1) -> bool:
             c = p[k]
             where[c] = 32 * i + k
             if k <= d:
-                down |= 1 << c
-        on_top |= 1 << p[n - 1]
+                down |= one << c
+        on_top |= one << p[n - 1]
         if RANK_B[p[1]] != 13:
-            bottom |= 1 << p[1]
+            bottom |= one << p[1]
     # with draw 3 a talon card out of reach comes into reach only once a card before it
     # or the one just after it has been taken (until then the draws pass over it)
     n = len(talon)
     for i in range(n):
         c = talon[i]
         where[c] = 224 + i
-        in_talon |= 1 << c
+        in_talon |= one << c
     if draw == 1:
         on_top |= in_talon
     elif n:
         for i in reachable(n, pointer, draw):
-            on_top |= 1 << talon[i]
+            on_top |= one << talon[i]
     first_taken = n  # cards after the first talon card taken are all in reach
     # the cards to look at (again): a card is queued when something it depends on changed;
     # the lowest first (the order changes nothing but the work)
-    queued = ALL_CARDS & ~home
+    queued: i64 = ALL_CARDS & ~home
     while queued:
-        low = queued & -queued
+        low: i64 = queued & -queued
         queued ^= low
-        c = low.bit_length() - 1
+        c = int(low).bit_length() - 1
         if home & low:
             continue
         r = RANK_B[c]
@@ -260,9 +270,9 @@ def blocked(pos: Position, draw: int = 1) -> bool:
                 gained_leaves = True
             nxt = SUCC_B[c]
             if nxt != NONE:
-                queued |= 1 << nxt
+                queued |= one << nxt
         else:
-            placed = empty if r == 13 else holds & ABOVE_BITS[c] != 0
+            placed = empty if r == 13 else holds & i64(ABOVE_BITS[c]) != 0
             if on_top & low and not holds & low and (not in_talon & low or placed):
                 holds |= low
                 gained_holds = True
@@ -281,23 +291,23 @@ def blocked(pos: Position, draw: int = 1) -> bool:
                     if j >= 0 and j != i:
                         t = talon[j]
                         if not on_top >> t & 1:
-                            on_top |= 1 << t
-                            queued |= 1 << t
+                            on_top |= one << t
+                            queued |= one << t
                 first_taken = i
         if gained_holds:
             b = BELOW0_B[c]
             if b != NONE:
-                queued |= 1 << b
+                queued |= one << b
             b = BELOW1_B[c]
             if b != NONE:
-                queued |= 1 << b
+                queued |= one << b
         if gained_leaves:
             k = w & 31
             if w < 224 and k > 1:
                 # the card under it can come to the top
                 b = piles[w >> 5][k - 1]
-                on_top |= 1 << b
-                queued |= 1 << b
+                on_top |= one << b
+                queued |= one << b
             if bottom & low and not empty:
                 empty = True
                 queued |= KING_BITS
