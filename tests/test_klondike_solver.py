@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
+from klondike_blocked_reference import blocked_reference
 from parlour.cards import parse_card
 from parlour.cli import main
 from parlour.games.klondike import (
@@ -21,8 +23,10 @@ from parlour.solvers.klondike import (
     CARD,
     PRUNINGS,
     Position,
+    QuickTable,
     Solver,
     blocked,
+    position_key,
     reachable,
     replays,
     safe,
@@ -31,7 +35,7 @@ from parlour.solvers.klondike import (
     start_position,
     still_winnable,
 )
-from parlour.solvers.klondike_check import check_positions
+from parlour.solvers.klondike_check import check_positions, random_position
 
 # Deals with known answers, written out so they never depend on the seeded shuffle.
 DEALS = {
@@ -190,6 +194,55 @@ def test_a_draw_1_loss_proves_the_draw_3_deal_lost() -> None:
     cards = deal("r170")
     assert Solver(cards, 1, 30).run().result == "lose"
     assert solve(cards, 3, time_limit=30).result == "lose"
+
+
+def _walk_positions(seeds: range, draw: int, steps: int) -> list[Position]:
+    """Positions along random lines of play from seeded deals (every legal move)."""
+    rng = random.Random(7)
+    out = []
+    for seed in seeds:
+        solver = Solver(deal_from_seed(seed), draw, None, pruning=frozenset())
+        pos = start_position(deal_from_seed(seed))
+        for _ in range(steps):
+            out.append(pos)
+            moves = solver._moves(pos)
+            if not moves:
+                break
+            pos = solver._play(pos, rng.choice(moves))
+    return out
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_blocked_agrees_with_its_first_implementation(draw: int) -> None:
+    # the bitmask blocked() against the flag-list one it replaced, on positions deep in
+    # play (most of them blocked) and on random ones
+    positions = _walk_positions(range(40), draw, 80)
+    positions += [random_position(seed, draw) for seed in range(300)]
+    answers = [blocked(pos, draw) for pos in positions]
+    assert answers == [blocked_reference(pos, draw) for pos in positions]
+    assert 0.2 < sum(answers) / len(answers) < 0.9
+
+
+def test_quick_restarts_skip_what_earlier_ones_searched() -> None:
+    cards = deal("w3a")
+    table = QuickTable()
+    first = Solver(cards, 1, None, complete=False, max_nodes=500, jitter=1, table=table)
+    assert first.run().result == "unknown"
+    table.release(first)
+    # the positions left on the stack (not searched through) are taken out
+    assert not any(position_key(pos) in table.seen for pos in first.positions)
+    known = len(table.seen)
+    again = Solver(cards, 1, None, complete=False, max_nodes=500, jitter=1, table=table)
+    again.run()
+    # the same move order again: only new positions are counted, and all are new
+    assert len(table.seen) >= known + again.states - 1
+    fresh = Solver(cards, 1, None, complete=False, max_nodes=500, jitter=1)
+    fresh.run()
+    assert fresh.states == first.states
+    # complete searches never take a table
+    full = Solver(cards, 1, None, max_nodes=500, table=table)
+    full.begin()
+    assert full.seen is not table.seen
 
 
 def test_blocked_positions_inside_the_search_are_not_searched() -> None:

@@ -43,12 +43,13 @@ from parlour.games.klondike_notation import deal_from_seed
 from parlour.games.klondike_records import make_record
 from parlour.solvers.klondike_lines import expand, replays
 from parlour.solvers.klondike_position import (
-    ABOVE,
     BELOW,
     CARD,
     KR,
+    OPPOSITE,
     RED,
     SUIT,
+    SUIT_UPTO,
     Move,
     Position,
     blocked,
@@ -62,9 +63,10 @@ from parlour.solvers.klondike_position import (
 )
 
 __all__ = [
-    "CARD", "PRUNINGS", "Position", "SolveResult", "Solver", "blocked", "expand",
-    "position_of", "reachable", "replays", "safe", "solution_record", "solve", "solve_seed",
-    "start_position", "still_winnable", "winnable_deal",
+    "CARD", "PRUNINGS", "Position", "QuickTable", "SolveResult", "Solver", "blocked",
+    "expand", "position_key", "position_of", "reachable", "replays", "safe",
+    "solution_record", "solve", "solve_seed", "start_position", "still_winnable",
+    "winnable_deal",
 ]
 
 # The share of the time the quick search (for wins) may take before the complete one.
@@ -122,7 +124,7 @@ def _holds(c: int, found: Sequence[int], where: list[int], reach: list[bool]) ->
     return any(where[b] >= 0 or reach[b] or found[SUIT[b]] == KR[b] for b in BELOW[c])
 
 
-def _back_useful(found: Sequence[int], where: list[int], reach: list[bool]) -> bool:
+def _back_useful(found: Sequence[int], visible: int) -> bool:
     """Whether a card out of the foundations could be worth having back in the tableau:
     some card face up in the tableau or reachable in the talon could lie on a card
     that is now in a foundation.
@@ -132,12 +134,24 @@ def _back_useful(found: Sequence[int], where: list[int], reach: list[bool]) -> b
     back; such a chain ends at a card from the tableau or the talon, and all its
     moves can wait until just before that card is put on it. (A test that only
     looked for a card to put on the returning card itself was unsound: a card may
-    come back only to uncover the one under it.)"""
-    for c in range(52):
-        if where[c] >= 0 or reach[c]:
-            for g in ABOVE[c]:
-                if found[SUIT[g]] >= KR[g]:
-                    return True
+    come back only to uncover the one under it.)
+
+    ``visible`` holds the cards face up in the tableau or reachable in the talon as
+    bits; a suit's 13 bits run from the two to the king, then the ace, so the cards
+    one rank higher are those bits shifted by one (the king's dropped, the ace's to
+    the two's place).
+
+    >>> # the two of hearts home: the ace of clubs could lie on it, the ace of diamonds not
+    >>> _back_useful((0, 0, 2, 0), 1 << CARD[0][1]), _back_useful((0, 0, 2, 0), 1 << CARD[1][1])
+    (True, False)
+    """
+    for s in range(4):
+        v = visible >> 13 * s & 0x1FFF
+        up = (v & 0x7FF) << 1 | v >> 12 & 1
+        o1, o2 = OPPOSITE[s]
+        home = SUIT_UPTO[o1][found[o1]] >> 13 * o1 | SUIT_UPTO[o2][found[o2]] >> 13 * o2
+        if up & home:
+            return True
     return False
 
 
@@ -168,14 +182,39 @@ def _usable(p: bytes, j: int, pile: int, found: Sequence[int],
     return False
 
 
+class QuickTable:
+    """The positions that quick searches of a deal ran through, kept from one restart
+    to the next: a restart then skips what an earlier one searched and goes on with
+    another move order instead of doing the same work again.
+
+    After each attempt the positions still on its stack (not searched through) are
+    taken out. (Only quick searches share a table: one that gives up a line because
+    it meets a position on its own stack may miss a win, which a quick search may,
+    but never a complete one.)"""
+
+    def __init__(self) -> None:
+        self.seen: dict[bytes, int] = {}
+        self.more: dict[bytes, list[int]] = {}
+
+    def release(self, solver: Solver) -> None:
+        """Take out the positions on ``solver``'s stack, which it did not finish."""
+        for pos in solver.positions:
+            key = position_key(pos)
+            self.seen.pop(key, None)
+            self.more.pop(key, None)
+
+
 class Solver:
     """One search; :meth:`run` returns a :class:`SolveResult`."""
 
     def __init__(self, deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
                  max_states: int | None = None, complete: bool = True,
                  pruning: frozenset[str] = PRUNINGS, max_nodes: int | None = None,
-                 jitter: int = 0, reach: int = 0) -> None:
+                 jitter: int = 0, reach: int = 0, table: QuickTable | None = None) -> None:
         self.deal = list(deal)
+        # a quick search may start from the positions an earlier one ran through (see
+        # :class:`QuickTable`)
+        self.table = table
         self.complete = complete
         self.pruning = pruning
         self.draw = draw
@@ -188,9 +227,12 @@ class Solver:
         # jitter > 0 shuffles moves of nearly equal promise (seeded): a restart of the
         # quick search then tries other lines first
         self.rng = random.Random(jitter) if jitter else None
-        # positions searched: with draw 3, per position without its pointer, the masks of
-        # talon cards reachable from the pointers searched (see :func:`reach_mask`)
-        self.seen: dict[bytes, list[int]] = {}
+        # positions searched: with draw 3, per position without its pointer, the mask of
+        # talon cards reachable from the first pointer searched (see :func:`reach_mask`),
+        # and in ``more`` those of the other pointers searched (rarely any); ints only,
+        # so the garbage collector need not look into the table
+        self.seen: dict[bytes, int] = {}
+        self.more: dict[bytes, list[int]] = {}
         self.states = 0
         self.path: list[list[Move]] = []
         self.deadline = 0.0
@@ -202,6 +244,11 @@ class Solver:
         self.bare = False
         self.check_blocked = "blocked" in pruning
         self.prune_safe = "safe" in pruning
+        self.prune_talon = self.reach == 1 and "talon" in pruning
+        self.prune_split = "split" in pruning
+        self.prune_back = "back" in pruning
+        self.prune_empty = "empty" in pruning
+        self.prune_emptying = "emptying" in pruning
         self.blocked_hits = 0
         self.start_state: KlondikeState | None = None
 
@@ -221,7 +268,12 @@ class Solver:
         pos = start or start_position(self.deal)
         moves0, pos = self._settle(pos, [])
         self.path = [moves0]
-        self.seen = {position_key(pos): [self._mask(pos)]}
+        if self.table is not None and not self.complete:
+            self.seen, self.more = self.table.seen, self.table.more
+            self.seen[position_key(pos)] = self._mask(pos)
+        else:
+            self.seen = {position_key(pos): self._mask(pos)}
+            self.more = {}
         self.states = 1
         self.positions = [pos]
         self.choices = [self._moves(pos)]
@@ -271,6 +323,7 @@ class Solver:
         and the search can stop and go on); ``self.path`` holds the moves down to the
         position on top of the stack."""
         seen = self.seen
+        more = self.more
         path = self.path
         positions = self.positions
         choices = self.choices
@@ -304,13 +357,19 @@ class Solver:
                 moves, child = self._settle(self._play(positions[top], move), [move])
             key = position_key(child)
             mask = self._mask(child)
-            masks = seen.get(key)
-            if masks is None:
-                seen[key] = [mask]
-            elif any(m & mask == mask for m in masks):
+            first = seen.get(key)
+            if first is None:
+                seen[key] = mask
+            elif first & mask == mask:
                 continue  # searched already, or dominated by a position searched
             else:
-                masks.append(mask)
+                masks = more.get(key)
+                if masks is None:
+                    more[key] = [mask]
+                elif any(m & mask == mask for m in masks):
+                    continue
+                else:
+                    masks.append(mask)
             self.states += 1
             if builds and self.check_blocked and blocked(child, self.reach):
                 self.blocked_hits += 1
@@ -340,11 +399,20 @@ class Solver:
         ready = safe_now(found)
         if a >= 0:
             pa, pb = piles[a], piles[b]
-            if not (len(pa) > 1 and pa[-1] in ready) and not (len(pb) > 1 and pb[-1] in ready):
+            if not (len(pa) > 1 and ready >> pa[-1] & 1) and not (
+                    len(pb) > 1 and ready >> pb[-1] & 1):
                 return moves, pos
-        elif not any(len(p) > 1 and p[-1] in ready for p in piles) and not (
-                self.reach == 1 and any(c in talon for c in ready)):
-            return moves, pos
+        else:
+            hit = False
+            for p in piles:
+                if len(p) > 1 and ready >> p[-1] & 1:
+                    hit = True
+            if not hit and self.reach == 1:
+                for c in talon:
+                    if ready >> c & 1:
+                        hit = True
+            if not hit:
+                return moves, pos
         pl = list(piles)
         fd = list(found)
         changed = True
@@ -352,7 +420,7 @@ class Solver:
             changed = False
             for i in range(7):
                 p = pl[i]
-                if len(p) > 1 and p[-1] in ready:
+                if len(p) > 1 and ready >> p[-1] & 1:
                     c = p[-1]
                     fd[SUIT[c]] += 1
                     down = p[0]
@@ -361,43 +429,46 @@ class Solver:
                     pl[i] = bytes((down,)) + p[1:-1]
                     moves.append(("pile", i, 1, -1))
                     changed = True
-                    ready = safe_now(tuple(fd))
+                    ready = safe_now(fd)
             if self.reach == 1:
-                for c in ready:
-                    if c in talon:
+                for j in range(len(talon)):
+                    c = talon[j]
+                    if ready >> c & 1:
                         fd[SUIT[c]] += 1
-                        j = talon.index(c)
                         talon = talon[:j] + talon[j + 1:]
                         moves.append(("talon", c, -1))
                         changed = True
-                        ready = safe_now(tuple(fd))
+                        ready = safe_now(fd)
                         break
         return moves, (tuple(pl), tuple(fd), talon, pointer)
 
     def _moves(self, pos: Position) -> list[Move]:
         piles, found, talon, pointer = pos
         draw = self.reach
-        pruning = self.pruning
-        prune_talon = draw == 1 and "talon" in pruning
-        prune_split = "split" in pruning
-        prune_back = "back" in pruning
-        prune_empty = "empty" in pruning
-        prune_emptying = "emptying" in pruning
+        prune_talon = self.prune_talon
+        prune_split = self.prune_split
+        prune_back = self.prune_back
+        prune_empty = self.prune_empty
+        prune_emptying = self.prune_emptying
         scored: list[tuple[int, Move]] = []
         tops = [p[-1] if len(p) > 1 else -1 for p in piles]
-        empty = next((i for i in range(7) if len(piles[i]) == 1), -1)
-        empties = [i for i in range(7) if len(piles[i]) == 1]
-        if prune_empty:
-            empties = empties[:1]
+        empties: list[int] = []
+        for i in range(7):
+            if len(piles[i]) == 1 and not (prune_empty and empties):
+                empties.append(i)
+        empty = empties[0] if empties else -1
+        visible = 0  # the cards face up or in reach, as bits
         where = [-1] * 52  # where each face-up card lies: pile * 64 + index in its bytes
         for i in range(7):
             p = piles[i]
             for j in range(1 + p[0], len(p)):
                 where[p[j]] = i * 64 + j
+                visible |= 1 << p[j]
         reach_cards = [talon[j] for j in reachable(len(talon), pointer, draw)] if talon else []
         reach = [False] * 52
         for c in reach_cards:
             reach[c] = True
+            visible |= 1 << c
 
         # a king that could go to an empty pile: on face-down cards, in reach, or home
         king_waiting = False
@@ -454,7 +525,7 @@ class Solver:
                 if KR[c] == 13 and (not prune_talon or _holds(c, found, where, reach)):
                     scored.append((18, ("talon", c, e)))
         # cards back from the foundations, only when some card could be built on them
-        back_useful = self.complete and (not prune_back or _back_useful(found, where, reach))
+        back_useful = self.complete and (not prune_back or _back_useful(found, visible))
         for s in range(4 if self.complete else 0):
             n = found[s]
             if not n:
@@ -469,10 +540,15 @@ class Solver:
                         u < 0 and t in empties and n == 13):
                     scored.append((0, ("home", s, t)))
         rng = self.rng
-        if rng is not None:
-            scored = [(score + rng.randrange(JITTER), move) for score, move in scored]
-        scored.sort(key=lambda sm: -sm[0])
-        return [move for _score, move in scored]
+        # sorted by score, best first, ties in the order found (as ints: no key function)
+        keys: list[int] = []
+        for k in range(len(scored)):
+            score = scored[k][0]
+            if rng is not None:
+                score += rng.randrange(JITTER)
+            keys.append(-score * 256 + k)
+        keys.sort()
+        return [scored[key & 255][1] for key in keys]
 
     def _play(self, pos: Position, move: Move) -> Position:
         piles, found, talon, pointer = pos
@@ -527,6 +603,10 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
     if draw == 3 and "draw1" in pruning:
         relaxed = Solver(deal, 1, None, max_states, complete=True, pruning=pruning)
         relaxed.begin()
+    # the quick searches' tables: plain, draw-3 lines only (draw 1), the draw-1 probe
+    tables = [QuickTable(), QuickTable(), QuickTable()]
+    over = [False, False]  # the plain quick search, the draw-3 lines only (draw 1)
+    probe_over = False
     states = 0
     attempt = 0
     quick_over = False  # the quick search ran through all its moves: no use restarting it
@@ -540,15 +620,20 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             # with draw 1, every other attempt looks only for lines draw 3 allows too
             # (draw-6 lines for draw 3 were tried that way too: they lost more wins than
             # they found)
-            narrow = 3 if draw == 1 and attempt % 2 == 1 else 0
-            quick = Solver(deal, draw, end - now, max_states, complete=False, pruning=pruning,
-                           max_nodes=QUICK_NODES << attempt, jitter=attempt,
-                           reach=narrow).run()
+            kind = 1 if (draw == 1 and attempt % 2 == 1 and not over[1]) or over[0] else 0
+            table = tables[kind]
+            searcher = Solver(deal, draw, end - now, max_states, complete=False,
+                              pruning=pruning, max_nodes=QUICK_NODES << attempt,
+                              jitter=attempt, reach=3 if kind else 0, table=table)
+            quick = searcher.run()
+            table.release(searcher)
             states += quick.states
             if quick.result == "win":
                 result = quick
                 break
-            quick_over = quick.result == "lose" or attempt >= 40
+            if quick.result == "lose":  # every line of this kind searched
+                over[kind] = True
+            quick_over = (over[0] and (draw > 1 or over[1])) or attempt >= 40
             attempt += 1
             spent = time.perf_counter() - now
         # the complete searches get as long as the quick one had (all that is left once
@@ -560,9 +645,24 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
         if answer != "unknown":
             result = full.outcome(answer, 0.0)
             break
+        if relaxed is not None and not quick_over and not probe_over:
+            # a quick draw-1 search in the first half of the relaxed search's turn: a
+            # draw-1 win leaves the relaxed search nothing to prove
+            now = time.perf_counter()
+            prober = Solver(deal, 1, min(share / 2, end - now), max_states, complete=False,
+                            pruning=pruning, max_nodes=QUICK_NODES << (attempt - 1),
+                            jitter=attempt, table=tables[2])
+            probe = prober.run()
+            tables[2].release(prober)
+            probe_over = probe.result == "lose"
+            states += probe.states
+            if probe.result == "win":
+                states += relaxed.states
+                relaxed = None
+            share -= time.perf_counter() - now
         if relaxed is not None:
             now = time.perf_counter()
-            answer = relaxed.advance(min(share, end - now))
+            answer = relaxed.advance(min(max(share, 0.01), end - now))
             if answer == "lose":
                 result = SolveResult("lose")
                 break

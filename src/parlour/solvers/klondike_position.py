@@ -14,6 +14,11 @@ from typing import Any, Final
 
 from parlour.games.klondike_notation import KLONDIKE_RANK, is_red, layout
 
+try:
+    from mypy_extensions import i64
+except ImportError:  # pure Python without mypy installed: i64 is only a type there
+    i64 = int  # type: ignore[misc]
+
 KR: Final = KLONDIKE_RANK
 SUIT: Final = tuple(c // 13 for c in range(52))
 RED: Final = tuple(is_red(c) for c in range(52))
@@ -38,14 +43,22 @@ ABOVE1: Final[tuple[int, ...]] = tuple(a[1] if a else -1 for a in ABOVE)
 BELOW0: Final[tuple[int, ...]] = tuple(b[0] if b else -1 for b in BELOW)
 BELOW1: Final[tuple[int, ...]] = tuple(b[1] if b else -1 for b in BELOW)
 KINGS: Final[tuple[int, ...]] = tuple(CARD[s][13] for s in range(4))
-HOME: Final = 1
-ON_TOP: Final = 2  # can be the top card of a pile (or taken from the talon)
-LEAVES: Final = 4  # can leave its place (with the cards on it)
-HOLDS: Final = 8  # can be the top card of a pile, for another card to lie on
-IN_TALON: Final = 16
-DOWN: Final = 32
-BOTTOM: Final = 64  # a bottom card whose leaving empties a pile (not a king)
-QUEUED: Final = 128
+# ABOVE_BITS[c]: the two cards c may lie on, as bits; SUIT_UPTO[s][n]: the bits of the
+# first n cards of suit s (a foundation holding n cards).
+ABOVE_BITS: Final[tuple[int, ...]] = tuple(sum(1 << d for d in ABOVE[c]) for c in range(52))
+SUIT_UPTO: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sum(1 << CARD[s][r] for r in range(1, n + 1)) for n in range(14)) for s in range(4))
+ALL_CARDS: Final = (1 << 52) - 1
+# BIT[c] = 1 << c
+BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(52))
+KING_BITS: Final = sum(1 << CARD[s][13] for s in range(4))
+# The same as bytes, 255 for none (bytes are read natively in compiled code).
+NONE: Final = 255
+RANK_B: Final = bytes(KR)
+PRED_B: Final = bytes(c if c >= 0 else NONE for c in PRED)
+SUCC_B: Final = bytes(c if c >= 0 else NONE for c in SUCC)
+BELOW0_B: Final = bytes(c if c >= 0 else NONE for c in BELOW0)
+BELOW1_B: Final = bytes(c if c >= 0 else NONE for c in BELOW1)
 # For each suit: the two suits of the other colour and the other suit of its colour.
 OPPOSITE: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
 PARTNER: Final = (3, 2, 1, 0)
@@ -77,16 +90,23 @@ def safe(c: int, found: Sequence[int]) -> bool:
     return found[o1] >= r - 1 and found[o2] >= r - 1 and found[PARTNER[s]] >= r - 2
 
 
-_SAFE_NOW: dict[tuple[int, ...], frozenset[int]] = {}
+_SAFE_NOW: dict[int, int] = {}
 
 
-def safe_now(found: tuple[int, ...]) -> frozenset[int]:
-    """The cards (at most one a suit) that :func:`safe` would send home now."""
-    ready = _SAFE_NOW.get(found)
-    if ready is None:
-        ready = frozenset(CARD[s][found[s] + 1] for s in range(4)
-                          if found[s] < 13 and safe(CARD[s][found[s] + 1], found))
-        _SAFE_NOW[found] = ready
+def safe_now(found: Sequence[int]) -> int:
+    """The cards (at most one a suit) that :func:`safe` would send home now, as bits.
+
+    >>> safe_now((0, 0, 0, 0)) == sum(1 << CARD[s][1] for s in range(4))
+    True
+    """
+    key = found[0] | found[1] << 4 | found[2] << 8 | found[3] << 12
+    ready = _SAFE_NOW.get(key, -1)
+    if ready < 0:
+        ready = 0
+        for s in range(4):
+            if found[s] < 13 and safe(CARD[s][found[s] + 1], found):
+                ready |= 1 << CARD[s][found[s] + 1]
+        _SAFE_NOW[key] = ready
     return ready
 
 
@@ -185,101 +205,110 @@ def blocked(pos: Position, draw: int = 1) -> bool:
     (True, False)
     """
     piles, found, talon, pointer = pos
-    # one int of flags a card (fewer lists to build: this runs at every position searched)
-    flag = [0] * 52
-    above = [-1] * 52
-    under = [-1] * 52
-    at = [-1] * 52  # index in the talon
-    for s in range(4):
-        for r in range(1, found[s] + 1):
-            flag[CARD[s][r]] = HOME | HOLDS | LEAVES
+    # each property is a set of cards as the bits of an int (native in compiled code)
+    # (i64: a native 64-bit int in compiled code, a plain int otherwise)
+    home: i64 = i64(SUIT_UPTO[0][found[0]] | SUIT_UPTO[1][found[1]]
+                    | SUIT_UPTO[2][found[2]] | SUIT_UPTO[3][found[3]])
+    holds: i64 = home  # can be the top card of a pile, for another card to lie on
+    leaves: i64 = home  # can leave its place (with the cards on it)
+    on_top: i64 = 0  # can be the top card of a pile (or taken from the talon)
+    down: i64 = 0
+    bottom: i64 = 0  # bottom cards whose leaving empties a pile (not kings)
+    in_talon: i64 = 0
+    # 1 read at run time: compiled code shifts a literal 1 as a 32-bit int
+    one: i64 = i64(BIT[0])
+    # where each card is: 32 * pile + index in its bytes, or 224 + index in the talon
+    where = [0] * 52
     empty = False
-    for p in piles:
+    for i in range(7):
+        p = piles[i]
         n = len(p)
         if n == 1:
             empty = True
             continue
-        down = p[0]
+        d = p[0]
         for k in range(1, n):
             c = p[k]
-            if k + 1 < n:
-                above[c] = p[k + 1]
-                under[p[k + 1]] = c
-            else:
-                flag[c] |= ON_TOP
-            if k <= down:
-                flag[c] |= DOWN
-        if RANK[p[1]] != 13:
-            flag[p[1]] |= BOTTOM
+            where[c] = 32 * i + k
+            if k <= d:
+                down |= one << c
+        on_top |= one << p[n - 1]
+        if RANK_B[p[1]] != 13:
+            bottom |= one << p[1]
     # with draw 3 a talon card out of reach comes into reach only once a card before it
     # or the one just after it has been taken (until then the draws pass over it)
     n = len(talon)
     for i in range(n):
         c = talon[i]
-        at[c] = i
-        flag[c] |= IN_TALON | ON_TOP if draw == 1 else IN_TALON
-    if draw > 1 and n:
+        where[c] = 224 + i
+        in_talon |= one << c
+    if draw == 1:
+        on_top |= in_talon
+    elif n:
         for i in reachable(n, pointer, draw):
-            flag[talon[i]] |= ON_TOP
+            on_top |= one << talon[i]
     first_taken = n  # cards after the first talon card taken are all in reach
-    # a worklist: a card is looked at again when something it depends on changed
-    work: list[int] = []
-    for c in range(52):
-        if not flag[c] & HOME:
-            flag[c] |= QUEUED
-            work.append(c)
-    while work:
-        c = work.pop()
-        f = flag[c] & ~QUEUED
-        if f & HOME:
-            flag[c] = f
+    # the cards to look at (again): a card is queued when something it depends on changed;
+    # the lowest first (the order changes nothing but the work)
+    queued: i64 = ALL_CARDS & ~home
+    while queued:
+        low: i64 = queued & -queued
+        queued ^= low
+        c = int(low).bit_length() - 1
+        if home & low:
             continue
-        if not f & ON_TOP and above[c] >= 0 and flag[above[c]] & LEAVES:
-            f |= ON_TOP
-        r = RANK[c]
-        old = f
-        if f & ON_TOP and (r == 1 or flag[PRED[c]] & HOME):
-            f |= HOME | HOLDS | LEAVES
-            nxt = SUCC[c]
-            if nxt >= 0 and not flag[nxt] & QUEUED:
-                flag[nxt] |= QUEUED
-                work.append(nxt)
+        r = RANK_B[c]
+        gained_holds = False
+        gained_leaves = False
+        if on_top & low and (r == 1 or home >> PRED_B[c] & 1):
+            home |= low
+            if not holds & low:
+                holds |= low
+                gained_holds = True
+            if not leaves & low:
+                leaves |= low
+                gained_leaves = True
+            nxt = SUCC_B[c]
+            if nxt != NONE:
+                queued |= one << nxt
         else:
-            placed = empty if r == 13 else bool((flag[ABOVE0[c]] | flag[ABOVE1[c]]) & HOLDS)
-            if f & ON_TOP and (not f & IN_TALON or placed):
-                f |= HOLDS
-            if placed and not f & IN_TALON and (not f & DOWN or f & ON_TOP):
-                f |= LEAVES
-        flag[c] = f
-        gained = f & ~old
-        if not gained & (HOLDS | LEAVES):
+            placed = empty if r == 13 else holds & i64(ABOVE_BITS[c]) != 0
+            if on_top & low and not holds & low and (not in_talon & low or placed):
+                holds |= low
+                gained_holds = True
+            if (placed and not leaves & low and not in_talon & low
+                    and (not down & low or on_top & low)):
+                leaves |= low
+                gained_leaves = True
+        if not gained_holds and not gained_leaves:
             continue
-        i = at[c]
-        if i >= 0 and i < first_taken:
-            # a talon card taken: the talon cards after it, and the one before, in reach
-            for j in range(i - 1, first_taken):
-                if j >= 0 and j != i:
-                    t = talon[j]
-                    if not flag[t] & ON_TOP:
-                        flag[t] |= ON_TOP
-                        if not flag[t] & QUEUED:
-                            flag[t] |= QUEUED
-                            work.append(t)
-            first_taken = i
-        if gained & HOLDS:
-            for b in (BELOW0[c], BELOW1[c]):
-                if b >= 0 and not flag[b] & QUEUED:
-                    flag[b] |= QUEUED
-                    work.append(b)
-        if gained & LEAVES:
-            b = under[c]
-            if b >= 0 and not flag[b] & QUEUED:
-                flag[b] |= QUEUED
-                work.append(b)
-            if f & BOTTOM and not empty:
+        w = where[c]
+        if w >= 224:
+            i = w - 224
+            if i < first_taken:
+                # a talon card taken: the talon cards after it, and the one before, in reach
+                for j in range(i - 1, first_taken):
+                    if j >= 0 and j != i:
+                        t = talon[j]
+                        if not on_top >> t & 1:
+                            on_top |= one << t
+                            queued |= one << t
+                first_taken = i
+        if gained_holds:
+            b = BELOW0_B[c]
+            if b != NONE:
+                queued |= one << b
+            b = BELOW1_B[c]
+            if b != NONE:
+                queued |= one << b
+        if gained_leaves:
+            k = w & 31
+            if w < 224 and k > 1:
+                # the card under it can come to the top
+                b = piles[w >> 5][k - 1]
+                on_top |= one << b
+                queued |= one << b
+            if bottom & low and not empty:
                 empty = True
-                for k in KINGS:
-                    if not flag[k] & QUEUED:
-                        flag[k] |= QUEUED
-                        work.append(k)
-    return any(not flag[c] & HOME for c in range(52))
+                queued |= KING_BITS
+    return home != ALL_CARDS
