@@ -33,9 +33,9 @@ from parlour.solvers.klondike import (
     solution_record,
     solve,
     start_position,
-    still_winnable,
 )
 from parlour.solvers.klondike_check import check_positions, random_position
+from parlour.solvers.klondike_winnable import still_winnable
 
 # Deals with known answers, written out so they never depend on the seeded shuffle.
 DEALS = {

@@ -54,7 +54,8 @@ from parlour.games.klondike_notation import (
     deal_from_seed,
     decode_move,
 )
-from parlour.solvers.klondike import Solver, position_of, still_winnable
+from parlour.solvers.klondike import Solver
+from parlour.solvers.klondike_winnable import position_of, still_winnable
 
 __all__ = ["GameResult", "KlondikePlayer", "StockMemory", "macro_of", "play_deal", "sample_world",
            "unseen_cards"]

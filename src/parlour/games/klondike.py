@@ -75,7 +75,7 @@ def new_game(seed: int | None = None, deal: Sequence[int] | str | None = None,
     """A game from a seed or a deal (codes or ints). ``winnable_only`` deals the first
     seed from ``seed`` on that the solver proves winnable (with the game's draw)."""
     if winnable_only and deal is None:
-        from parlour.solvers.klondike import winnable_deal  # the solver imports this module
+        from parlour.solvers.klondike_winnable import winnable_deal  # (it imports this module)
 
         draw = (options or KlondikeOptions()).draw
         cards = winnable_deal(seed or 0, draw, time_limit)[1]
