@@ -22,6 +22,8 @@ HERE = Path(__file__).resolve().parent
 # Scripts that are not quick: the arguments of a short, representative run.
 LONG: dict[str, list[str]] = {
     "klondike_solver.py": ["--deals", "100", "--draw", "3", "--time-limit", "2"],
+    "klondike_fatal.py": ["--deals", "10", "--budget", "2", "--samples", "10",
+                          "--sample-time", "0.1"],
 }
 # Modules here that are helpers, not benchmarks.
 HELPERS = {"common.py", "run_all.py"}

@@ -46,6 +46,23 @@ def test_command_json_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert plot.read_text().startswith("<svg")
 
 
+@pytest.mark.parametrize("name, words", [("missing/dir/diff.svg", "no directory"),
+                                         ("diff.png", "written as SVG")])
+def test_a_plot_that_cannot_be_written_is_refused_before_the_match(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, words: str) -> None:
+    # found by hand: a plot into a missing directory crashed after the whole match
+    assert main(["arena", "spades", "--a", "easy", "--b", "random", "--hands", "200",
+                 "--plot", str(tmp_path / name)]) == 2
+    captured = capsys.readouterr()
+    assert words in captured.err and captured.out == ""
+
+
+def test_a_budget_option_that_is_not_a_number_is_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "spades", "--a-opt", "samples=many", "--hands", "1"]) == 2
+    assert "samples=many" in capsys.readouterr().err
+
+
 def test_command_refuses_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "spades", "--a", "wizard", "--hands", "1"]) == 2
     assert "wizard" in capsys.readouterr().err

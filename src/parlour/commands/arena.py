@@ -45,19 +45,37 @@ def _options(pairs: list[str]) -> dict[str, Any]:
         try:
             out[key] = int(value)
         except ValueError:
-            out[key] = float(value)
+            try:
+                out[key] = float(value)
+            except ValueError:
+                raise ValueError(f"{pair!r}: the value must be a number") from None
     return out
+
+
+def _plot_path(name: str) -> Path:
+    """The file ``--plot`` will write, checked before the match is played."""
+    path = Path(name)
+    if path.suffix.lower() != ".svg":
+        raise ValueError(f"--plot {name}: the plot is written as SVG; name the file .svg")
+    if not path.parent.is_dir():
+        raise ValueError(f"--plot {name}: no directory {str(path.parent)!r}")
+    return path
 
 
 def run(args: argparse.Namespace) -> int:
     try:
+        plot = _plot_path(args.plot) if args.plot else None
         result = run_match(args.game, args.a, args.b, args.hands, args.seed,
                            _options(args.a_opt), _options(args.b_opt),
                            progress=not args.json and sys.stderr.isatty())
     except (UnknownBot, ValueError, TypeError) as e:
         print(f"parlour arena: {e}", file=sys.stderr)
         return 2
-    if args.plot:
-        Path(args.plot).write_text(svg_plot(result), encoding="utf-8")
     print(json.dumps(result.summary()) if args.json else result.report())
+    if plot is not None:
+        try:
+            plot.write_text(svg_plot(result), encoding="utf-8")
+        except OSError as e:  # the figures are printed above: only the picture is lost
+            print(f"parlour arena: could not write the plot: {e}", file=sys.stderr)
+            return 1
     return 0
