@@ -258,3 +258,23 @@ def test_expert_does_not_overtake_when_a_bag_would_cost_100() -> None:
     _i, best = _winning(obs.trick)
     assert any(_beats(c, best) for c in legal) and not all(_beats(c, best) for c in legal)
     assert not _beats(ExpertBot(seed=1).choose(obs, legal), best)
+
+
+def test_expert_does_not_bid_above_the_tricks_it_expects() -> None:
+    """Over many deals the expert's number bids are, on average, at most the tricks
+    its playouts of that bid give it (a set costs more than an overtrick) and
+    within two of them; no bid is more than a trick above them."""
+    bot = ExpertBot(seed=4, bid_samples=16)
+    gaps = []
+    for seed in range(12):
+        hand = SpadesHand.from_seed(seed, dealer=seed % 4)
+        while hand.bidding:
+            seat = hand.current_player()
+            ev = bot.evaluate_bids(hand.observation(seat), hand.legal_actions())
+            best = ev.best()
+            if best != bid_action(0):
+                gaps.append(ev.tricks[ev.actions.index(best)] - (best - bid_action(0)))
+            hand.apply(best)
+    assert len(gaps) > 30
+    assert min(gaps) > -1.0
+    assert 0.0 < sum(gaps) / len(gaps) < 2.0

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.bots.spades_expert import ExpertBot
+from parlour.bots.spades_expert import BID_SAMPLES, ExpertBot
 from parlour.bots.spades_rules import TableView
 from parlour.cards import SPADES, SUIT_MASKS, SUIT_NAMES, pretty
 from parlour.games.spades import BID_BASE, SpadesObservation
@@ -61,7 +61,7 @@ class BidAdvice:
                 "reason": self.reason, "text": self.text}
 
 
-def bid_advice(obs: SpadesObservation, legal: Sequence[int], samples: int = 24,
+def bid_advice(obs: SpadesObservation, legal: Sequence[int], samples: int = BID_SAMPLES,
                seed: int = 0) -> BidAdvice:
     """The expert's bid for this seat, with the tricks it expects to take."""
     expert = ExpertBot(seed=seed, bid_samples=samples)

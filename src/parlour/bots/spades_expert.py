@@ -54,6 +54,8 @@ W_OPP_NIL = 16
 WIN_BONUS = 150
 BAG_COST = 10.0
 PLAYOUTS = 1000
+# Sampled deals a bid; each is played out once for every candidate bid.
+BID_SAMPLES = 64
 
 
 class Evaluation:
@@ -86,7 +88,8 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 0, time_budget: float = 0.0,
-                 dd_tricks: int = 6, bid_samples: int = 24, playouts: int = PLAYOUTS) -> None:
+                 dd_tricks: int = 6, bid_samples: int = BID_SAMPLES,
+                 playouts: int = PLAYOUTS) -> None:
         self.rng = Rng(seed)
         self.playouts = playouts
         self.samples = samples
@@ -238,9 +241,10 @@ class ExpertBot:
     def evaluate_bids(self, obs: SpadesObservation, legal: Sequence[int]) -> Evaluation:
         """Expected score of each sensible bid, from sampled deals played out.
 
-        Each sample is played out twice by the ``normal`` rules: once with this seat
-        bidding nil (its chance to take no trick), once with a number bid (the
-        team's tricks); the expected score of every bid follows from those."""
+        Each sample is played out by the ``normal`` rules once for every candidate
+        bid (nil included), the bidding finished after it: the team then plays to
+        the contract that bid makes (ducking once it is made, pressing while it is
+        not), so a higher bid is not judged on play that stopped at a lower one."""
         hand = obs.hand
         est = estimate_tricks(hand)
         guess = max(1, min(13, round(est)))
@@ -250,41 +254,27 @@ class ExpertBot:
         partner = (me + 2) & 3
         ev = Evaluation()
         k = self.bid_samples if self.samples == 0 else self.samples
-        outcomes: list[tuple[list[int], list[int]]] = []  # (bids, tricks) for number bids
-        nil_outcomes: list[tuple[list[int], list[int]]] = []
+        cands = [b for b in range(max(1, guess - 2), min(13, guess + 2) + 1)
+                 if bid_action(b) in legal]
+        if nil_ok:
+            cands.append(0)
+        total = [0.0] * len(cands)
+        tricks = [0.0] * len(cands)
+        safe = [0.0] * len(cands)
         for _i in range(k):
             state = self.sample(obs)
-            outcomes.append(self._bid_playout(state, me, guess))
-            if nil_ok:
-                nil_outcomes.append(self._bid_playout(state, me, 0))
-        candidates = sorted({max(1, guess + d) for d in (-2, -1, 0, 1, 2)} & set(range(1, 14)))
-        for b in candidates:
-            if bid_action(b) not in legal:
-                continue
-            total = 0.0
-            tr = 0.0
-            for bids, tricks in outcomes:
-                bids2 = bids[:]
-                bids2[me] = b
-                total += team_utility(bids2, tricks, obs.scores, obs.bags, obs, team)
-                tr += tricks[me]
+            for j, b in enumerate(cands):
+                bids, t = self._bid_playout(state, me, b)
+                total[j] += team_utility(bids, t, obs.scores, obs.bags, obs, team)
+                tricks[j] += t[me]
+                safe[j] += 1.0 if t[me] == 0 else 0.0
+        for j, b in enumerate(cands):
             ev.actions.append(bid_action(b))
-            ev.value.append(total / k)
-            ev.tricks.append(tr / k)
-            ev.nil_safe.append(0.0)
-        if nil_ok and nil_outcomes:
-            total = 0.0
-            safe = 0.0
-            for bids, tricks in nil_outcomes:
-                total += team_utility(bids, tricks, obs.scores, obs.bags, obs, team)
-                safe += 1.0 if tricks[me] == 0 else 0.0
-            p_bid = seat_bid(obs, partner)
             # A nil beside a partner's nil is rarely right: both must survive.
-            penalty = 60.0 if p_bid == 0 else 0.0
-            ev.actions.append(bid_action(0))
-            ev.value.append(total / len(nil_outcomes) - penalty)
-            ev.tricks.append(0.0)
-            ev.nil_safe.append(safe / len(nil_outcomes))
+            penalty = 60.0 if b == 0 and seat_bid(obs, partner) == 0 else 0.0
+            ev.value.append(total[j] / k - penalty)
+            ev.tricks.append(0.0 if b == 0 else tricks[j] / k)
+            ev.nil_safe.append(safe[j] / k if b == 0 else 0.0)
         if not ev.actions:
             ev.actions.append(legal[0] if legal[0] != BLIND_NIL_ACTION else legal[1])
             ev.value.append(0.0)
@@ -395,7 +385,7 @@ def _distinct(obs: SpadesObservation, legal: Sequence[int]) -> list[int]:
 
 
 def _make(seed: int = 0, samples: int = 0, time_budget: float = 0.0, dd_tricks: int = 6,
-          bid_samples: int = 24, playouts: int = PLAYOUTS) -> ExpertBot:
+          bid_samples: int = BID_SAMPLES, playouts: int = PLAYOUTS) -> ExpertBot:
     return ExpertBot(seed, samples, time_budget, dd_tricks, bid_samples, playouts)
 
 
