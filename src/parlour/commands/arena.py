@@ -32,7 +32,8 @@ def register(subparsers: Any) -> None:
                         help="a budget option for A's bots, e.g. samples=40, time_budget=0.3")
     parser.add_argument("--b-opt", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--plot", metavar="FILE", help="write the running difference to FILE, an .svg file")
+    parser.add_argument("--plot", metavar="FILE",
+                        help="write the running difference to FILE, an .svg file")
     parser.set_defaults(func=run)
 
 
