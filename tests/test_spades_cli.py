@@ -152,3 +152,20 @@ def test_score_pad_bad_input_exits_2_naming_the_hand(tmp_path, capsys, pad, mess
     status, out, err = run(capsys, "score", "spades", write(tmp_path, pad))
     assert status == 2 and out == ""
     assert message in err
+
+
+def test_every_commands_help_reads_as_written(capsys):
+    # the arena's description once printed "95%% confidence interval"
+    import argparse
+
+    from parlour.cli import build_parser
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert {"arena", "play", "replay", "score", "solve"} <= set(sub.choices)
+    for name in sub.choices:
+        with pytest.raises(SystemExit) as done:
+            main([name, "--help"])
+        assert done.value.code == 0
+        out = capsys.readouterr().out
+        assert "%%" not in out and "%(" not in out, name
+        assert out.startswith("usage: parlour " + name)

@@ -22,7 +22,7 @@ def register(subparsers: Any) -> None:
         "arena", help="play bot levels against each other in duplicate matches",
         description="Duplicate matches: each deal is played again with the sides' seats "
                     "swapped, so luck cancels. Prints points per hand, the difference with a "
-                    "95%% confidence interval, games won and time per decision.")
+                    "95% confidence interval, games won and time per decision.")
     parser.add_argument("game", help="the game: spades or hearts")
     parser.add_argument("--a", default="expert", help="level of side A (default expert)")
     parser.add_argument("--b", default="normal", help="level of side B (default normal)")
