@@ -24,6 +24,7 @@ LONG: dict[str, list[str]] = {
     "klondike_solver.py": ["--deals", "100", "--draw", "3", "--time-limit", "2"],
     "klondike_fatal.py": ["--deals", "10", "--budget", "2", "--samples", "10",
                           "--sample-time", "0.1"],
+    "spades_nils.py": ["--deals", "100", "--against", "normal", "--plays", "1"],
 }
 # Modules here that are helpers, not benchmarks.
 HELPERS = {"common.py", "run_all.py"}
