@@ -186,6 +186,23 @@ def test_hint_and_bid_advice() -> None:
     assert h.text.startswith("play ") and len(h.reason) > 10
 
 
+def test_bid_advice_calls_a_risky_nil_a_gamble() -> None:
+    """A nil that fails in 4 sampled deals of 10 can still be the expert's bid (a
+    weak hand's number bid is often set); the advice must not then say the hand
+    "should take no trick" (it once did, at 20%)."""
+    from parlour.bots.advice import bid_advice
+
+    risky = SpadesHand.from_seed(5, dealer=3)
+    advice = bid_advice(risky.observation(0), risky.legal_actions())
+    assert advice.bid == 0 and advice.nil_chance is not None and advice.nil_chance < 0.8
+    assert "gamble" in advice.text and "should take no trick" not in advice.text
+    assert f"survives only {100 * advice.nil_chance:.0f}% of 64 sampled deals" in advice.text
+    safe = SpadesHand.from_seed(308, dealer=3)
+    advice = bid_advice(safe.observation(0), safe.legal_actions())
+    assert advice.bid == 0 and advice.nil_chance is not None and advice.nil_chance >= 0.8
+    assert "should take no trick" in advice.text and "gamble" not in advice.text
+
+
 def test_hint_explains_covering_partners_nil() -> None:
     from parlour.bots.advice import reason_for
 

@@ -22,6 +22,9 @@ from parlour.games.trick import SEAT_NAMES
 
 __all__ = ["BidAdvice", "Hint", "bid_advice", "hint"]
 
+# A nil the sampled deals let survive at least this often is called safe.
+SURE_NIL = 0.8
+
 
 @dataclass
 class Hint:
@@ -74,8 +77,15 @@ def bid_advice(obs: SpadesObservation, legal: Sequence[int], samples: int = BID_
     number = [j for j in range(len(ev.actions)) if ev.actions[j] != BID_BASE]
     tricks = ev.tricks[number[0]] if number else 0.0
     if bid == 0:
-        reason = (f"your hand should take no trick ({100 * (nil_chance or 0):.0f}% of "
-                  f"{ev.samples} sampled deals)")
+        chance = f"{100 * (nil_chance or 0):.0f}% of {ev.samples} sampled deals"
+        if (nil_chance or 0) >= SURE_NIL or not number:
+            reason = f"your hand should take no trick ({chance})"
+        else:
+            # A nil that fails often can still be the best bid: say so, and why.
+            j = max(number, key=lambda k: ev.value[k])
+            reason = (f"a gamble: the nil survives only {chance}, but every number bid "
+                      f"scores less on average (bid {ev.actions[j] - BID_BASE}: "
+                      f"{ev.value[i] - ev.value[j]:.0f} points less)")
         return BidAdvice(0, 0.0, nil_chance, reason)
     tricks = ev.tricks[i]
     reason = f"you expect to take about {tricks:.1f} tricks"
