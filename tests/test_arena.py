@@ -63,6 +63,21 @@ def test_a_budget_option_that_is_not_a_number_is_refused(
     assert "samples=many" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv, words", [
+    # the compiled Spades expert once answered "... invalid keyword argument for _make()"
+    (["spades", "--a-opt", "sampels=40"], "the spades expert bot has no option 'sampels'"),
+    (["hearts", "--a-opt", "budget=1"],
+     "the hearts expert bot has no option 'budget' (options: samples, time_budget)"),
+    (["spades", "--b-opt", "samples=4"], "the spades normal bot has no option 'samples' "
+                                         "(it takes none)"),
+])
+def test_an_option_the_bot_does_not_take_is_named(
+        capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
+    assert main(["arena", *argv, "--hands", "1"]) == 2
+    captured = capsys.readouterr()
+    assert words in captured.err and "_make" not in captured.err and captured.out == ""
+
+
 def test_command_refuses_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "spades", "--a", "wizard", "--hands", "1"]) == 2
     assert "wizard" in capsys.readouterr().err

@@ -25,6 +25,7 @@ parlour.bots.base.UnknownBot: no spades bot 'grandmaster' (levels: random, easy,
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -96,4 +97,29 @@ def make_bot(game: str, level: str, seed: int = 0, **budget: Any) -> Bot:
         if not any(g == game for g, _lv in _REGISTRY):
             raise UnknownBot(f"no bots for the game {game!r}")
         raise UnknownBot(f"no {game} bot {level!r} (levels: {', '.join(known)})")
-    return factory(seed=seed, **budget)
+    options = _options(factory)
+    if options is not None:
+        for key in budget:
+            if key not in options:
+                takes = f"options: {', '.join(options)}" if options else "it takes none"
+                raise UnknownBot(f"the {game} {level} bot has no option {key!r} ({takes})")
+    try:
+        return factory(seed=seed, **budget)
+    except TypeError as e:
+        # a compiled factory without a signature names the keyword it refuses
+        if options is None and "keyword argument" in str(e):
+            raise UnknownBot(f"the {game} {level} bot has no option "
+                             f"{str(e).split(' ', 1)[0]}") from None
+        raise
+
+
+def _options(factory: Callable[..., Any]) -> list[str] | None:
+    """The budget keywords a bot factory takes (None: any)."""
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+        return None
+    return [p.name for p in params if p.name != "seed"
+            and p.kind is not inspect.Parameter.VAR_POSITIONAL]
