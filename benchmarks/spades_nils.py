@@ -82,6 +82,8 @@ def run(against: str, deals: int, seed: int, plays: int, risky: float,
                     if ev.nil_safe[i] < risky and others:
                         alt = max(others, key=lambda a: ev.value[ev.actions.index(a)])
                         row["number_bid"] = alt - bid_action(0)
+                        # how much better the playouts judged the nil
+                        row["model_margin"] = ev.value[i] - ev.value[ev.actions.index(alt)]
                         row["number_points"] = [
                             play_out(hand, seat, alt, against, 1000 * r + deal)[0]
                             for r in range(plays)]
