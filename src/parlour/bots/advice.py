@@ -83,8 +83,8 @@ def bid_advice(obs: SpadesObservation, legal: Sequence[int], samples: int = BID_
         else:
             # A nil that fails often can still be the best bid: say so, and why.
             j = max(number, key=lambda k: ev.value[k])
-            reason = (f"a gamble: the nil survives only {chance}, but every number bid "
-                      f"scores less on average (bid {ev.actions[j] - BID_BASE}: "
+            reason = (f"a gamble that survives only {chance}, but every number bid "
+                      f"scores less on average (bid {ev.actions[j] - BID_BASE} scores "
                       f"{ev.value[i] - ev.value[j]:.0f} points less)")
         return BidAdvice(0, 0.0, nil_chance, reason)
     tricks = ev.tricks[i]
