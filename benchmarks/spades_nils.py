@@ -27,11 +27,9 @@ import json
 import statistics
 from typing import Any
 
-from parlour.arena import deal_seed
+from parlour.arena import SpadesTable
 from parlour.bots.base import make_bot
-from parlour.cards import shuffled_deck
-from parlour.games.spades import SpadesHand, SpadesOptions, bid_action
-from parlour.games.trick import deal_hands
+from parlour.games.spades import SpadesHand, bid_action
 from parlour.progress import Progress
 
 NIL = bid_action(0)
@@ -56,10 +54,10 @@ def play_out(hand: SpadesHand, seat: int, bid: int, against: str, seed: int) -> 
 def run(against: str, deals: int, seed: int, plays: int, risky: float,
         progress: bool = True) -> dict[str, Any]:
     nils: list[dict[str, Any]] = []
+    table = SpadesTable()
     with Progress(deals, "deals", enabled=progress) as bar:
         for deal in range(deals):
-            hands = deal_hands(shuffled_deck(deal_seed(seed, deal)), deal % 4)
-            hand = SpadesHand(hands, deal % 4, SpadesOptions(), [0, 0], [0, 0])
+            hand = table.new_hand(deal, seed, table.new_carry())
             bots = [make_bot("spades", "expert" if s % 2 == 0 else against, seed=deal * 4 + s)
                     for s in range(4)]
             while hand.bidding:

@@ -96,14 +96,20 @@ class SpadesTable:
     def new_carry(self) -> Any:
         return ([0, 0], [0, 0])
 
-    def play_hand(self, deal: int, seed: int, bots: Sequence[Bot], carry: Any) -> HandOutcome:
+    def new_hand(self, deal: int, seed: int, carry: Any) -> Any:
+        """Deal number ``deal`` of a match (the same cards in every layout), with
+        the scores and bags carried from the hands before."""
         from parlour.games.spades import SpadesHand
-        from parlour.games.spades_scoring import game_winner
         from parlour.games.trick import deal_hands
 
         scores, bags = carry
         hands = deal_hands(shuffled_deck(deal_seed(seed, deal)), deal % 4)
-        hand = SpadesHand(hands, deal % 4, self.options, scores, bags)
+        return SpadesHand(hands, deal % 4, self.options, scores, bags)
+
+    def play_hand(self, deal: int, seed: int, bots: Sequence[Bot], carry: Any) -> HandOutcome:
+        from parlour.games.spades_scoring import game_winner
+
+        hand = self.new_hand(deal, seed, carry)
         while not hand.is_terminal():
             seat = hand.current_player()
             hand.apply(bots[seat].choose(hand.observation(seat), hand.legal_actions()))
