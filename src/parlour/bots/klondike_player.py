@@ -198,6 +198,9 @@ class _Sample:
     # what each macro move (by its key) leads to in this sample: the value (1 won,
     # 0 lost, 0.5 unknown) and, when won, the line after the macro
     evals: dict[Any, tuple[float, list[int] | None]] = field(default_factory=dict)
+    # what a move checked at this decision leads to (the moves as a tuple): the
+    # solver's answer after it and, when won, the line after it
+    after: dict[tuple[int, ...], tuple[str, list[int] | None]] = field(default_factory=dict)
 
 
 @dataclass
@@ -210,11 +213,28 @@ class _Macro:
     votes: int = 0
 
 
+def _first_move(line: Sequence[int], known: bool) -> tuple[int, ...]:
+    """The move a line starts with: its first action, or with the stock known, the
+    draws up to and including the first action that is not a draw."""
+    if not known or line[0] != DRAW:
+        return (line[0],)
+    for i, action in enumerate(line):
+        if action != DRAW:
+            return tuple(line[:i + 1])
+    return (DRAW,)
+
+
 def _view_key(world: KlondikeState) -> tuple[Any, ...]:
     return (tuple(world.hidden),
             tuple(tuple(p[h:]) for p, h in zip(world.tableau, world.hidden, strict=True)),
             tuple(world.waste),
             len(world.stock), tuple(world.foundation), world.recycles)
+
+
+def _place(view: KlondikeObservation) -> tuple[Any, ...]:
+    """What the player sees, as a key: the same place in a game means the same decision."""
+    return (tuple(view.hidden), tuple(map(tuple, view.face_up)), view.stock,
+            tuple(view.waste), tuple(view.foundations))
 
 
 def macro_of(world: KlondikeState, line: Sequence[int], unseen: int,
@@ -265,8 +285,11 @@ class KlondikePlayer:
                  samples: int | None = None, solve_time: float | None = None,
                  max_states: int = 3000, macros: int = 0,
                  sample_share: float = 0.5, lead: float = 1e9,
-                 unknown: float | None = 0.5, learn: bool = True) -> None:
+                 unknown: float | None = 0.5, learn: bool = True,
+                 check: float = 0.9, check_share: float = 0.5) -> None:
         self.seed = seed
+        self.check = check
+        self.check_share = check_share if check > 0 else 0.0
         self.learn = learn
         self.macros = macros
         self.sample_share = sample_share if macros >= 2 else 1.0
@@ -290,6 +313,11 @@ class KlondikePlayer:
         self.spent = 0.0
         self.decisions = 0
         self.solves = 0
+        self.overruled = 0  # decisions where the check played another move than the vote
+        # the last decision's move by the vote and the move played, when they differ
+        self.last_check: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self.pending: list[int] = []  # the rest of a chosen move through the talon
+        self.visited: set[tuple[Any, ...]] = set()  # places the game has been in
 
     # --- the interface -----------------------------------------------------
 
@@ -301,8 +329,14 @@ class KlondikePlayer:
         if view.moves < self.memory.moves or (view.moves == 0 and self.memory.moves >= 0):
             self._new_game()
         self.memory.update(view)
+        self.visited.add(_place(view))
         self._follow(view)
-        action = self._decide(view, list(legal_actions), t0)
+        self.last_check = None
+        if self.pending and self.pending[0] in legal_actions:
+            action = self.pending.pop(0)
+        else:
+            self.pending = []
+            action = self._decide(view, list(legal_actions), t0)
         self.last = action
         self.decisions += 1
         self.spent += time.perf_counter() - t0
@@ -323,6 +357,7 @@ class KlondikePlayer:
                     sample.plan.pop(0)
                 elif sample.status != "lose":
                     sample.status, sample.plan = "", None
+            sample.after.clear()
             changed = reconcile(sample.world, view, stock)
             if changed is None:
                 continue
@@ -382,7 +417,9 @@ class KlondikePlayer:
             return DRAW
         deadline = self._deadline(t0)
         # the first part of the time solves the samples, the rest compares macro moves
-        first = None if deadline is None else t0 + (deadline - t0) * self.sample_share
+        # or checks the vote
+        share = self.sample_share * (1.0 - self.check_share)
+        first = None if deadline is None else t0 + (deadline - t0) * share
         stock = self.memory.known()
         options = self._options(view)
         want = self.samples
@@ -406,6 +443,8 @@ class KlondikePlayer:
             choice = self._compare(view, legal, stock, deadline)
             if choice is not None:
                 return choice
+        if self.check > 0:
+            return self._checked(view, legal, deadline)
         votes: dict[int, int] = {}
         for s in self.pool:
             if s.status == "win" and s.plan:
@@ -489,6 +528,107 @@ class KlondikePlayer:
                 s.status, s.plan = "win", best.moves + line
         return best.moves[0]
 
+    def _checked(self, view: KlondikeObservation, legal: list[int],
+                 deadline: float | None) -> int:
+        """Hindsight's vote, checked. A sample's winning line starts with whichever
+        move its search tried first, so a move can lead the vote while losing many
+        samples another move keeps. Each candidate (the samples' first moves by votes,
+        then the other moves the rules like) is played in every won sample and the
+        sample searched again; the first keeping ``check`` of them is played, else
+        the one keeping the most. A candidate is a move with the draws before it when
+        the stock is known (drawing alone changes nothing then: the talon comes
+        round in the same order), and never one back to a place already seen."""
+        won = [s for s in self.pool if s.status == "win" and s.plan]
+        if not won:
+            return greedy_choice(view, legal)
+        known = None not in self.memory.stock
+        votes: dict[tuple[int, ...], int] = {}
+        for s in won:
+            assert s.plan is not None
+            m = _first_move(s.plan, known)
+            votes[m] = votes.get(m, 0) + 1
+        # (a card drawn to the waste and played is valued as the rules value the waste)
+        order = sorted(votes, key=lambda m: (votes[m], action_value(view, m[0]) if len(m) == 1
+                                             else 400), reverse=True)
+        order += sorted(((a,) for a in legal if a != DRAW and (a,) not in votes
+                         and action_value(view, a) > 0),
+                        key=lambda m: action_value(view, m[0]), reverse=True)
+        order = [m for m in order if m[0] in legal]
+        fresh = [m for m in order if m[-1] == DRAW or not self._goes_back(won[0], m)]
+        if fresh:
+            order = fresh
+        if len(won) < 2 or len(order) < 2:
+            return self._play(order[0] if order else (greedy_choice(view, legal),), won)
+        kept: dict[tuple[int, ...], float] = {}
+        choice = None
+        for m in order:
+            share = self._keeps(won, m, deadline)
+            if share is None:
+                break  # out of time: only moves tried in every won sample count
+            kept[m] = share
+            if share >= self.check:
+                choice = m
+                break
+        if choice is None:
+            best = max(kept.values(), default=0.0)
+            choice = next((m for m in order if kept.get(m, -1.0) == best), order[0])
+        if choice != order[0]:
+            self.overruled += 1
+            self.last_check = (order[0], choice)
+        return self._play(choice, won)
+
+    def _play(self, move: tuple[int, ...], won: list[_Sample]) -> int:
+        """Play a checked move: its first action now, the rest (draws, then the move)
+        next; a sample whose line does not start with it takes the line found after it."""
+        for s in won:
+            got = s.after.get(move)
+            if s.plan and tuple(s.plan[:len(move)]) == move or got is None:
+                continue
+            if got[0] == "win" and got[1] is not None:
+                s.status, s.plan = "win", list(move) + got[1]
+            else:  # lost after the move, or to be searched again
+                s.status, s.plan = ("lose" if got[0] == "lose" else ""), None
+        self.pending = list(move[1:])
+        return move[0]
+
+    def _goes_back(self, sample: _Sample, move: tuple[int, ...]) -> bool:
+        w = sample.world.clone()
+        try:
+            for action in move:
+                w.apply(action)
+        except IllegalAction:
+            return False
+        return _place(w.observation(0)) in self.visited
+
+    def _keeps(self, won: list[_Sample], move: tuple[int, ...],
+               deadline: float | None) -> float | None:
+        """The share of the won samples still won after ``move`` (an unsettled search
+        counts half); None if the time ran out before every sample was searched."""
+        value = 0.0
+        for s in won:
+            if s.plan and tuple(s.plan[:len(move)]) == move:
+                value += 1.0
+                continue
+            got = s.after.get(move)
+            if got is None:
+                now = time.perf_counter()
+                if deadline is not None and now >= deadline:
+                    return None
+                limit = None
+                if deadline is not None and self.solve_time is not None:
+                    limit = max(0.005, min(self.solve_time, deadline - now))
+                w = s.world.clone()
+                try:
+                    for action in move:
+                        w.apply(action)
+                except IllegalAction:
+                    got = ("lose", None)
+                else:
+                    got = self._search(w, limit)
+                s.after[move] = got
+            value += 1.0 if got[0] == "win" else 0.0 if got[0] == "lose" else 0.5
+        return value / len(won)
+
     def _solved(self) -> int:
         return sum(1 for s in self.pool if s.status)
 
@@ -530,8 +670,7 @@ def play_deal(bot: Any, seed: int, draw: int = 3, max_decisions: int = 2000) -> 
         if not legal:
             break
         view = state.observation(0)
-        key = (tuple(view.hidden), tuple(map(tuple, view.face_up)), view.stock,
-               tuple(view.waste), tuple(view.foundations))
+        key = _place(view)
         seen[key] = seen.get(key, 0) + 1
         if seen[key] > 3:
             break
@@ -546,9 +685,10 @@ def play_deal(bot: Any, seed: int, draw: int = 3, max_decisions: int = 2000) -> 
 def _make(seed: int = 0, time_budget: float | None = 10.0, samples: int | None = None,
           solve_time: float | None = None, max_states: int = 3000, macros: int = 0,
           sample_share: float = 0.5, lead: float = 1e9,
-          unknown: float | None = 0.5, learn: bool = True) -> KlondikePlayer:
+          unknown: float | None = 0.5, learn: bool = True, check: float = 0.9,
+          check_share: float = 0.5) -> KlondikePlayer:
     return KlondikePlayer(seed, time_budget, samples, solve_time, max_states, macros,
-                          sample_share, lead, unknown, learn)
+                          sample_share, lead, unknown, learn, check, check_share)
 
 
 register_bot("klondike", "expert", _make)
