@@ -15,6 +15,10 @@ per level and budget).
 
     python benchmarks/klondike_player.py --deals 1000 --budgets 10 --out k10.jsonl --resume
     python benchmarks/klondike_player.py --summary k10.jsonl other.jsonl
+
+``--opt KEY=VALUE`` passes an option to the expert (``--opt check=0``: the
+vote unchecked, as the player was before 2026-11-30's last session); games
+played with options are logged and added up apart from the default player's.
 """
 
 from __future__ import annotations
@@ -25,8 +29,9 @@ import math
 import statistics
 from pathlib import Path
 
-from parlour.bots.base import make_bot
+from parlour.bots.base import UnknownBot, make_bot
 from parlour.bots.klondike_player import GameResult, play_deal
+from parlour.commands.arena import _options
 from parlour.progress import Progress
 
 PUBLISHED = (36.97, 1.92)
@@ -38,9 +43,17 @@ def interval(wins: int, n: int) -> tuple[float, float]:
     return 100 * p, 100 * 1.96 * math.sqrt(p * (1 - p) / n) if n else 0.0
 
 
-def logged(paths: list[Path]) -> dict[tuple[str, float | None], dict[int, GameResult]]:
-    """The games in ``--out`` logs, by level and budget, then seed (the first line wins)."""
-    games: dict[tuple[str, float | None], dict[int, GameResult]] = {}
+Key = tuple[str, float | None, str]  # level, budget, options ("" for none)
+
+
+def option_text(options: dict[str, float]) -> str:
+    return " ".join(f"{k}={v:g}" for k, v in sorted(options.items()))
+
+
+def logged(paths: list[Path]) -> dict[Key, dict[int, GameResult]]:
+    """The games in ``--out`` logs, by level, budget and options, then seed (the first
+    line wins)."""
+    games: dict[Key, dict[int, GameResult]] = {}
     for path in paths:
         if not path.exists():
             continue
@@ -48,28 +61,39 @@ def logged(paths: list[Path]) -> dict[tuple[str, float | None], dict[int, GameRe
             if not line.strip():
                 continue
             row = json.loads(line)
-            per = games.setdefault((row["level"], row["budget"]), {})
+            key = (row["level"], row["budget"], option_text(row.get("options", {})))
+            per = games.setdefault(key, {})
             if row["seed"] not in per:
                 per[row["seed"]] = GameResult(row["seed"], row["won"], row["decisions"],
                                               row["seconds"])
     return games
 
 
+def label_of(level: str, budget: float | None, options: str = "") -> str:
+    return level + (f" {budget:g}s" if budget is not None else "") + (
+        f" {options}" if options else "")
+
+
 def run(level: str, deals: int, start: int, draw: int, budget: float | None,
-        out: Path | None, skip: frozenset[int] = frozenset()) -> list[GameResult]:
-    label = f"{level}" + (f" {budget:g}s" if budget is not None else "")
+        out: Path | None, skip: frozenset[int] = frozenset(),
+        options: dict[str, float] | None = None) -> list[GameResult]:
+    options = options or {}
+    label = label_of(level, budget, option_text(options))
     results: list[GameResult] = []
     seeds = [s for s in range(start, start + deals) if s not in skip]
     with Progress(len(seeds), label) as bar:
         for seed in seeds:
-            kw = {"time_budget": budget} if level == "expert" else {}
+            kw: dict[str, float | None] = (
+                {"time_budget": budget, **options} if level == "expert" else {})
             result = play_deal(make_bot("klondike", level, seed=seed, **kw), seed, draw)
             results.append(result)
             if out is not None:
+                row = {"level": level, "budget": budget, "seed": seed, "won": result.won,
+                       "decisions": result.decisions, "seconds": round(result.seconds, 3)}
+                if options:
+                    row["options"] = options
                 with out.open("a", encoding="utf-8") as f:
-                    f.write(json.dumps({"level": level, "budget": budget, "seed": seed,
-                                        "won": result.won, "decisions": result.decisions,
-                                        "seconds": round(result.seconds, 3)}) + "\n")
+                    f.write(json.dumps(row) + "\n")
             wins = sum(r.won for r in results)
             bar.update(note=f"won {wins}/{len(results)}")
     return results
@@ -96,16 +120,29 @@ def main() -> None:
     parser.add_argument("--out", help="append every game as a JSON line to this file")
     parser.add_argument("--resume", action="store_true",
                         help="skip the seeds that --out already holds (for this level and budget)")
+    parser.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
+                        help="an option for the expert, e.g. check=0 (the vote unchecked)")
     parser.add_argument("--summary", nargs="+", metavar="FILE",
                         help="only add up these logs and print the figures")
     args = parser.parse_args()
     if args.summary:
-        for (level, budget), per in sorted(logged([Path(p) for p in args.summary]).items(),
-                                           key=lambda kv: (kv[0][0], kv[0][1] or 0)):
+        for (level, budget, opts), per in sorted(
+                logged([Path(p) for p in args.summary]).items(),
+                key=lambda kv: (kv[0][0], kv[0][1] or 0, kv[0][2])):
             seeds = sorted(per)
-            label = level + (f" {budget:g}s" if budget is not None else "")
-            print(report(label, [per[s] for s in seeds]) + f"   seeds {seeds[0]}..{seeds[-1]}")
+            print(report(label_of(level, budget, opts), [per[s] for s in seeds])
+                  + f"   seeds {seeds[0]}..{seeds[-1]}")
         return
+    try:
+        options = _options(args.opt)
+    except ValueError as e:
+        parser.error(str(e))
+    if options and args.level != "expert":
+        parser.error("--opt is for the expert")
+    try:
+        make_bot("klondike", args.level, **options)
+    except (UnknownBot, ValueError, TypeError) as e:
+        parser.error(str(e))
     out = Path(args.out) if args.out else None
     budgets: list[float | None] = (
         [float(b) for b in args.budgets.split(",")] if args.level == "expert" else [None])
@@ -113,10 +150,9 @@ def main() -> None:
     for budget in budgets:
         skip: frozenset[int] = frozenset()
         if args.resume and out is not None:
-            skip = frozenset(logged([out]).get((args.level, budget), {}))
-        results = run(args.level, args.deals, args.start, args.draw, budget, out, skip)
-        label = args.level + (f" {budget:g}s" if budget is not None else "")
-        lines.append(report(label, results))
+            skip = frozenset(logged([out]).get((args.level, budget, option_text(options)), {}))
+        results = run(args.level, args.deals, args.start, args.draw, budget, out, skip, options)
+        lines.append(report(label_of(args.level, budget, option_text(options)), results))
         print(lines[-1], flush=True)
     print(f"\nKlondike draw {args.draw}, seeds {args.start}..{args.start + args.deals - 1}:")
     print("\n".join(lines))

@@ -3,9 +3,17 @@
 It never sees a face-down card. At each decision it deals the cards it has not
 seen (face-down tableau cards and stock cards not yet turned) at random into
 the places it cannot see, solves each such *sample* with the thoughtful solver
-under a small time limit, and plays the move that starts a winning line in the
-most samples (ties go to the ``greedy`` rules, which also play when no sample
-is won).
+under a small time limit, and counts the moves the samples' winning lines start
+with (ties go to the ``greedy`` rules, which also play when no sample is won).
+
+That vote is then checked (``check``, on by default): a sample's line starts
+with whichever move its search happened to try first, so a move can lead the
+vote while losing samples another move keeps. Each candidate, by votes, is
+played in every won sample and the sample searched again; the first that keeps
+``check`` (90%) of them won is played, else the one keeping the most. A move
+through the talon counts with its draws (once the stock is known, drawing alone
+changes nothing: the talon comes round in the same order), and a move back to a
+place the game has already been in is played only when there is nothing else.
 
 What the player legitimately knows beyond one observation is kept in
 :class:`StockMemory`: every card turned from the stock was seen, so after the
@@ -276,7 +284,10 @@ class KlondikePlayer:
     moves; N >= 2 compares the N leading macro moves in every sample when the
     leader has fewer than ``lead`` times the votes of the second, giving the
     samples ``sample_share`` of a decision's time and counting a search that
-    did not settle as ``unknown`` (None: the sample is left out).
+    did not settle as ``unknown`` (None: the sample is left out). ``check``
+    (0 off): the share of the won samples a move must keep to be played without
+    trying the next (see the module's docstring); ``check_share`` of a
+    decision's time is kept for it while samples are being solved.
     """
 
     name = "expert"
