@@ -14,7 +14,7 @@ log already holds), and ``--summary FILE...`` adds up logs (a seed counted once
 per level and budget).
 
     python benchmarks/klondike_player.py --deals 1000 --budgets 10 --out k10.jsonl --resume
-    python benchmarks/klondike_player.py --summary k10.jsonl other.jsonl
+    python benchmarks/klondike_player.py --summary k10.jsonl other.jsonl [--plot curve.svg]
 
 ``--opt KEY=VALUE`` passes an option to the expert (``--opt check=0``: the
 vote unchecked, as the player was before 2026-11-30's last session); games
@@ -110,6 +110,66 @@ def report(label: str, results: list[GameResult]) -> str:
             f"   s a game: median {median:.1f}, p95 {p95:.1f}")
 
 
+def svg_curve(groups: dict[str, list[tuple[float, int, int]]], width: int = 640,
+              height: int = 380) -> str:
+    """The win rate against the budget (log scale), one line with 95% bars per player
+    (``groups``: label -> [(budget s, won, deals)]), the published figure as a band."""
+    left, right, top, bottom = 60, 170, 30, 45
+    pw, ph = width - left - right, height - top - bottom
+    budgets = sorted({b for pts in groups.values() for b, _w, _n in pts})
+    lo_b, hi_b = math.log10(min(budgets)), math.log10(max(budgets))
+    if hi_b - lo_b < 1e-9:
+        lo_b, hi_b = lo_b - 0.5, hi_b + 0.5
+    lo_b, hi_b = lo_b - 0.1 * (hi_b - lo_b), hi_b + 0.1 * (hi_b - lo_b)
+    lo, hi = 15.0, 50.0
+
+    def px(b: float) -> float:
+        return left + pw * (math.log10(b) - lo_b) / (hi_b - lo_b)
+
+    def py(v: float) -> float:
+        return top + ph * (hi - min(hi, max(lo, v))) / (hi - lo)
+
+    pub, pub_half = PUBLISHED
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           'font-family="sans-serif" font-size="12">',
+           f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<text x="{left}" y="18">Klondike draw 3, never seeing a face-down card: '
+           'deals won against thinking time</text>',
+           f'<rect x="{left}" y="{py(pub + pub_half):.1f}" width="{pw}" '
+           f'height="{py(pub - pub_half) - py(pub + pub_half):.1f}" fill="#fdd0a2" opacity="0.6"/>',
+           f'<line x1="{left}" y1="{py(pub):.1f}" x2="{left + pw}" y2="{py(pub):.1f}" '
+           'stroke="#d94801" stroke-dasharray="5 3"/>',
+           f'<text x="{left + pw + 6}" y="{py(pub) + 4:.1f}" fill="#d94801">published '
+           f'{pub}%</text>']
+    for v in range(int(lo), int(hi) + 1, 5):
+        out.append(f'<text x="{left - 6}" y="{py(v) + 4:.1f}" text-anchor="end">{v}%</text>')
+    for b in budgets:
+        out.append(f'<text x="{px(b):.1f}" y="{top + ph + 16}" text-anchor="middle">'
+                   f'{b:g} s</text>')
+    colours = ["#08519c", "#6a51a3", "#238b45", "#636363"]
+    for k, (label, pts) in enumerate(sorted(groups.items())):
+        colour = colours[k % len(colours)]
+        pts = sorted(pts)
+        line = " ".join(f"{px(b):.1f},{py(100 * w / n):.1f}" for b, w, n in pts)
+        out.append(f'<polyline points="{line}" fill="none" stroke="{colour}" '
+                   'stroke-width="2"/>')
+        for b, w, n in pts:
+            rate, half = interval(w, n)
+            out.append(f'<line x1="{px(b):.1f}" y1="{py(rate - half):.1f}" x2="{px(b):.1f}" '
+                       f'y2="{py(rate + half):.1f}" stroke="{colour}"/>')
+            out.append(f'<circle cx="{px(b):.1f}" cy="{py(rate):.1f}" r="3.5" fill="{colour}">'
+                       f'<title>{label} {b:g} s: {w}/{n} won</title></circle>')
+        b, w, n = pts[-1]
+        out.append(f'<text x="{left + pw + 6}" y="{py(100 * w / n) + 4:.1f}" '
+                   f'fill="{colour}">{label}</text>')
+    out.append(f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" '
+               'stroke="#444"/>')
+    out.append(f'<text x="{left + pw / 2:.0f}" y="{height - 8}" text-anchor="middle">'
+               'thinking budget a game (log scale); bars: 95% intervals</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
@@ -124,14 +184,27 @@ def main() -> None:
                         help="an option for the expert, e.g. check=0 (the vote unchecked)")
     parser.add_argument("--summary", nargs="+", metavar="FILE",
                         help="only add up these logs and print the figures")
+    parser.add_argument("--plot", metavar="FILE",
+                        help="with --summary: an SVG chart of win rate against budget")
     args = parser.parse_args()
+    if args.plot and not (args.summary and args.plot.endswith(".svg")):
+        parser.error("--plot goes with --summary and writes an .svg file")
     if args.summary:
+        groups: dict[str, list[tuple[float, int, int]]] = {}
         for (level, budget, opts), per in sorted(
                 logged([Path(p) for p in args.summary]).items(),
                 key=lambda kv: (kv[0][0], kv[0][1] or 0, kv[0][2])):
             seeds = sorted(per)
             print(report(label_of(level, budget, opts), [per[s] for s in seeds])
                   + f"   seeds {seeds[0]}..{seeds[-1]}")
+            if budget is not None:
+                groups.setdefault(label_of(level, None, opts), []).append(
+                    (budget, sum(per[s].won for s in seeds), len(seeds)))
+        if args.plot:
+            if not groups:
+                parser.error("--plot: the logs hold no game with a time budget")
+            Path(args.plot).write_text(svg_curve(groups), encoding="utf-8")
+            print(f"chart written to {args.plot}")
         return
     try:
         options = _options(args.opt)
