@@ -190,6 +190,9 @@ def main() -> None:
     if args.plot and not (args.summary and args.plot.endswith(".svg")):
         parser.error("--plot goes with --summary and writes an .svg file")
     if args.summary:
+        missing = [p for p in args.summary if not Path(p).is_file()]
+        if missing:
+            parser.error(f"--summary: no file {missing[0]!r}")
         groups: dict[str, list[tuple[float, int, int]]] = {}
         for (level, budget, opts), per in sorted(
                 logged([Path(p) for p in args.summary]).items(),
