@@ -13,7 +13,6 @@ from parlour.bots.klondike_player import (
     KlondikePlayer,
     StockMemory,
     _first_move,
-    macro_of,
     play_deal,
     reconcile,
     sample_world,
@@ -194,29 +193,6 @@ def test_expert_wins_an_easy_deal() -> None:
     assert play_deal(player, 1).won
 
 
-def test_a_macro_move_ends_at_the_first_card_shown() -> None:
-    """The player's own moves over seen cards up to the first flip or the first draw of
-    a card never seen; move orders that reach the same position are one macro move."""
-    state = KlondikeState(deal_from_seed(1), KlondikeOptions(draw=3))
-    view = state.observation(0)
-    stock: list[int | None] = [None] * view.stock
-    unseen = sum(1 << c for c in unseen_cards(view, stock))
-    world = sample_world(view, stock, random.Random(3), state.options)
-    t3_t2, t6_t5 = state.parse_action("move T3 T2"), state.parse_action("move T6 T5")
-    flip3, flip6 = state.parse_action("flip T3"), state.parse_action("flip T6")
-    one = macro_of(world, [t3_t2, t6_t5, flip3, flip6], unseen)
-    other = macro_of(world, [t6_t5, t3_t2, flip3, DRAW], unseen)
-    assert one is not None and other is not None
-    assert one.moves == [t3_t2, t6_t5, flip3]
-    assert one.key == other.key
-    first = macro_of(world, [DRAW, t3_t2], unseen)
-    assert first is not None and first.moves == [DRAW]  # the stock was never seen
-    # another sample of the same view: the same macro moves, the same key
-    twin = sample_world(view, stock, random.Random(4), state.options)
-    again = macro_of(twin, [t3_t2, t6_t5, flip3], unseen)
-    assert again is not None and again.key == one.key
-
-
 def test_expert_looks_through_the_stock_before_committing() -> None:
     """With unlimited passes a pass through the stock is free: the expert draws until
     it has seen every stock card (flips and safe cards home apart)."""
@@ -232,23 +208,6 @@ def test_expert_looks_through_the_stock_before_committing() -> None:
             state.observation(0), action) == 900
         state.apply(action)
     assert player.memory.known() == state.stock
-
-
-def test_expert_comparing_macro_moves_plays_legally_and_repeats() -> None:
-    lines = []
-    for _ in range(2):
-        state = KlondikeState(deal_from_seed(4), KlondikeOptions(draw=3))
-        player = KlondikePlayer(seed=9, time_budget=None, samples=4, max_states=1500,
-                                macros=3, lead=3.0, unknown=None)
-        line = []
-        for _ in range(30):
-            legal = state.legal_actions()
-            action = player.choose(state.observation(0), legal)
-            assert action in legal
-            line.append(action)
-            state.apply(action)
-        lines.append(line)
-    assert lines[0] == lines[1]
 
 
 def test_a_move_through_the_talon_is_the_draws_and_the_card_played() -> None:

@@ -21,13 +21,6 @@ waste is recycled the whole stock is known, in order. With unlimited passes
 the player first draws through the stock (a pass that costs nothing: the talon
 comes back in the same order), so the samples only guess the face-down cards.
 
-With ``macros`` of 2 or more the samples' winning lines are grouped into
-*macro moves* (:func:`macro_of`: the player's moves over seen cards up to the
-first card shown) and, when the votes are close, the leading macro moves are
-each played in every sample and judged by how many samples the solver still
-wins after them (the same samples for every candidate). Off by default: it did
-not win more deals in our measurements (docs/bots.md).
-
 Samples and their winning lines are kept from one decision to the next: a
 sample follows the real game (the chosen move is played in it too), and when
 the real game shows a card the sample had elsewhere, the two cards are swapped
@@ -65,7 +58,7 @@ from parlour.games.klondike_notation import (
 from parlour.solvers.klondike import Solver
 from parlour.solvers.klondike_winnable import position_of, still_winnable
 
-__all__ = ["GameResult", "KlondikePlayer", "StockMemory", "macro_of", "play_deal", "sample_world",
+__all__ = ["GameResult", "KlondikePlayer", "StockMemory", "play_deal", "sample_world",
            "unseen_cards"]
 
 
@@ -203,22 +196,9 @@ class _Sample:
     world: KlondikeState
     status: str = ""  # "" not solved, or "win" / "lose" / "unknown"
     plan: list[int] | None = None  # a winning line from the current position (as actions)
-    # what each macro move (by its key) leads to in this sample: the value (1 won,
-    # 0 lost, 0.5 unknown) and, when won, the line after the macro
-    evals: dict[Any, tuple[float, list[int] | None]] = field(default_factory=dict)
     # what a move checked at this decision leads to (the moves as a tuple): the
     # solver's answer after it and, when won, the line after it
     after: dict[tuple[int, ...], tuple[str, list[int] | None]] = field(default_factory=dict)
-
-
-@dataclass
-class _Macro:
-    """The player's own moves over cards it has seen, up to and including the first
-    that shows it a card (a flip, or a draw turning a stock card never seen)."""
-
-    key: Any
-    moves: list[int]
-    votes: int = 0
 
 
 def _first_move(line: Sequence[int], known: bool) -> tuple[int, ...]:
@@ -232,42 +212,10 @@ def _first_move(line: Sequence[int], known: bool) -> tuple[int, ...]:
     return (DRAW,)
 
 
-def _view_key(world: KlondikeState) -> tuple[Any, ...]:
-    return (tuple(world.hidden),
-            tuple(tuple(p[h:]) for p, h in zip(world.tableau, world.hidden, strict=True)),
-            tuple(world.waste),
-            len(world.stock), tuple(world.foundation), world.recycles)
-
-
 def _place(view: KlondikeObservation) -> tuple[Any, ...]:
     """What the player sees, as a key: the same place in a game means the same decision."""
     return (tuple(view.hidden), tuple(map(tuple, view.face_up)), view.stock,
             tuple(view.waste), tuple(view.foundations))
-
-
-def macro_of(world: KlondikeState, line: Sequence[int], unseen: int,
-             longest: int = 60) -> _Macro | None:
-    """The macro move that starts ``line`` in ``world`` (a sample): its moves up to and
-    including the first that shows a card outside ``unseen`` (a bit mask) — a flip,
-    or a draw that turns a card never seen. Its key is the position before that move
-    (the same in every sample: only seen cards moved) and the move."""
-    w = world.clone()
-    moves: list[int] = []
-    for action in line[:longest]:
-        event = FLIP_BASE <= action < MOVE_BASE or (
-            action == DRAW and any(unseen >> c & 1 for c in w.stock[-w.options.draw:]))
-        if event:
-            key = (_view_key(w), action)
-            moves.append(action)
-            return _Macro(key, moves)
-        try:
-            w.apply(action)
-        except IllegalAction:
-            return None
-        moves.append(action)
-        if w.won:
-            break
-    return _Macro((_view_key(w), -1), moves) if moves else None
 
 
 class KlondikePlayer:
@@ -280,32 +228,22 @@ class KlondikePlayer:
     so the same seed gives the same game on any machine.
 
     ``learn`` (on): with unlimited passes, draw through the stock before any
-    move that commits. ``macros``: 0 votes on first moves; 1 votes on macro
-    moves; N >= 2 compares the N leading macro moves in every sample when the
-    leader has fewer than ``lead`` times the votes of the second, giving the
-    samples ``sample_share`` of a decision's time and counting a search that
-    did not settle as ``unknown`` (None: the sample is left out). ``check``
-    (0 off): the share of the won samples a move must keep to be played without
-    trying the next (see the module's docstring); ``check_share`` of a
-    decision's time is kept for it while samples are being solved.
+    move that commits. ``check`` (0 off): the share of the won samples a move
+    must keep to be played without trying the next (see the module's
+    docstring); ``check_share`` of a decision's time is kept for it while
+    samples are being solved.
     """
 
     name = "expert"
 
     def __init__(self, seed: int = 0, time_budget: float | None = 10.0,
                  samples: int | None = None, solve_time: float | None = None,
-                 max_states: int = 3000, macros: int = 0,
-                 sample_share: float = 0.5, lead: float = 1e9,
-                 unknown: float | None = 0.5, learn: bool = True,
+                 max_states: int = 3000, learn: bool = True,
                  check: float = 0.9, check_share: float = 0.5) -> None:
         self.seed = seed
         self.check = check
         self.check_share = check_share if check > 0 else 0.0
         self.learn = learn
-        self.macros = macros
-        self.sample_share = sample_share if macros >= 2 else 1.0
-        self.lead = lead
-        self.unknown = unknown
         self.time_budget = time_budget
         if samples is None:
             samples = 12 if time_budget is None else int(min(48, max(8, 8 + time_budget)))
@@ -374,7 +312,6 @@ class KlondikePlayer:
                 continue
             if changed:
                 sample.status, sample.plan = "", None
-                sample.evals.clear()
             kept.append(sample)
         self.pool = kept
         self.last = None
@@ -427,10 +364,8 @@ class KlondikePlayer:
                 and None in self.memory.stock:
             return DRAW
         deadline = self._deadline(t0)
-        # the first part of the time solves the samples, the rest compares macro moves
-        # or checks the vote
-        share = self.sample_share * (1.0 - self.check_share)
-        first = None if deadline is None else t0 + (deadline - t0) * share
+        # the first part of the time solves the samples, the rest checks the vote
+        first = None if deadline is None else t0 + (deadline - t0) * (1.0 - self.check_share)
         stock = self.memory.known()
         options = self._options(view)
         want = self.samples
@@ -450,10 +385,6 @@ class KlondikePlayer:
             self._solve(todo, limit)
         # only solved samples count; the unsolved rest is dropped (it is re-dealt later)
         self.pool = [s for s in self.pool if s.status]
-        if self.macros:
-            choice = self._compare(view, legal, stock, deadline)
-            if choice is not None:
-                return choice
         if self.check > 0:
             return self._checked(view, legal, deadline)
         votes: dict[int, int] = {}
@@ -467,77 +398,6 @@ class KlondikePlayer:
             if key[0] > 0 and key > best_key:
                 best, best_key = action, key
         return best if best is not None else greedy_choice(view, legal)
-
-    def _compare(self, view: KlondikeObservation, legal: list[int],
-                 stock: Sequence[int | None], deadline: float | None) -> int | None:
-        """Hindsight over macro moves: the macro moves that start the samples' winning
-        lines, each played in every sample (the same samples for all: paired) and the
-        sample solved after it; the macro winning the most samples is played."""
-        unseen = 0
-        for c in unseen_cards(view, stock):
-            unseen |= 1 << c
-        macros: dict[Any, _Macro] = {}
-        own: list[_Macro | None] = []
-        for s in self.pool:
-            m = macro_of(s.world, s.plan, unseen) if s.status == "win" and s.plan else None
-            own.append(m)
-            if m is None or m.moves[0] not in legal:
-                continue
-            if m.key not in macros:
-                macros[m.key] = m
-            macros[m.key].votes += 1
-        if not macros:
-            return None
-        cands = sorted(macros.values(), key=lambda m: (-m.votes, -action_value(view, m.moves[0])))
-        cands = cands[:self.macros]
-        # a clear leader (or only votes wanted) is played without comparing
-        if len(cands) == 1 or cands[0].votes >= self.lead * cands[1].votes:
-            return cands[0].moves[0]
-        rows = [(s, k) for s, k in zip(self.pool, own, strict=True) if s.status != "lose"]
-        full = 0  # samples in which every candidate was tried
-        settled = [True] * len(rows)  # ... and settled (no unknown)
-        for s, k in rows:
-            for m in cands:
-                if m.key in s.evals:
-                    continue
-                if k is not None and k.key == m.key and s.plan is not None:
-                    s.evals[m.key] = (1.0, s.plan[len(k.moves):])
-                    continue
-                now = time.perf_counter()
-                if deadline is not None and now >= deadline:
-                    break
-                w = s.world.clone()
-                for action in m.moves:
-                    w.apply(action)
-                limit = None
-                if deadline is not None and self.solve_time is not None:
-                    limit = max(0.005, min(self.solve_time, deadline - now))
-                status, line = self._search(w, limit)
-                value = 1.0 if status == "win" else 0.0 if status == "lose" else 0.5
-                s.evals[m.key] = (value, line)
-            if all(m.key in s.evals for m in cands):
-                settled[full] = self.unknown is not None or all(
-                    s.evals[m.key][0] != 0.5 for m in cands)
-                full += 1
-            else:
-                break
-        if full == 0:
-            return None
-        score = {m.key: 0.0 for m in cands}
-        for i, (s, _k) in enumerate(rows[:full]):
-            if not settled[i]:
-                continue  # (``unknown`` None: samples with an unsettled search do not count)
-            for m in cands:
-                value = s.evals[m.key][0]
-                score[m.key] += value if value != 0.5 or self.unknown is None else self.unknown
-        best = max(cands, key=lambda m: (score[m.key], m.votes,
-                                         action_value(view, m.moves[0])))
-        # the samples follow the chosen macro: its winning lines become their plans
-        for s, _k in rows[:full]:
-            value, line = s.evals[best.key]
-            if value == 1.0 and line is not None and not (s.plan and s.plan[0] == best.moves[0]):
-                s.status, s.plan = "win", best.moves + line
-        return best.moves[0]
 
     def _checked(self, view: KlondikeObservation, legal: list[int],
                  deadline: float | None) -> int:
@@ -694,12 +554,10 @@ def play_deal(bot: Any, seed: int, draw: int = 3, max_decisions: int = 2000) -> 
 
 
 def _make(seed: int = 0, time_budget: float | None = 10.0, samples: int | None = None,
-          solve_time: float | None = None, max_states: int = 3000, macros: int = 0,
-          sample_share: float = 0.5, lead: float = 1e9,
-          unknown: float | None = 0.5, learn: bool = True, check: float = 0.9,
-          check_share: float = 0.5) -> KlondikePlayer:
-    return KlondikePlayer(seed, time_budget, samples, solve_time, max_states, macros,
-                          sample_share, lead, unknown, learn, check, check_share)
+          solve_time: float | None = None, max_states: int = 3000, learn: bool = True,
+          check: float = 0.9, check_share: float = 0.5) -> KlondikePlayer:
+    return KlondikePlayer(seed, time_budget, samples, solve_time, max_states, learn, check,
+                          check_share)
 
 
 register_bot("klondike", "expert", _make)
