@@ -257,5 +257,4 @@ def test_the_checked_vote_keeps_more_samples_won_than_the_plain_vote() -> None:
                 more += checked > vote
                 fewer += checked < vote
             state.apply(action)
-    print("more", more, "fewer", fewer)
     assert more >= 3 * max(fewer, 1)
