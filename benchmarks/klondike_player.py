@@ -11,14 +11,14 @@ interval beside the published 36.97% +- 1.92 (ensemble UCT, ICAPS 2009, about
 it ends, so a long run can be read while it goes). A long run can be done in
 pieces: ``--start`` picks up where a log ends (``--resume`` skips the seeds the
 log already holds), and ``--summary FILE...`` adds up logs (a seed counted once
-per level and budget).
+per level, budget and options).
 
     python benchmarks/klondike_player.py --deals 1000 --budgets 10 --out k10.jsonl --resume
     python benchmarks/klondike_player.py --summary k10.jsonl other.jsonl [--plot curve.svg]
 
 ``--opt KEY=VALUE`` passes an option to the expert (``--opt check=0``: the
-vote unchecked, as the player was before 2026-11-30's last session); games
-played with options are logged and added up apart from the default player's.
+plain vote, the player before its vote was checked); games played with
+options are logged and added up apart from the default player's.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from pathlib import Path
 
 from parlour.bots.base import UnknownBot, make_bot
 from parlour.bots.klondike_player import GameResult, play_deal
-from parlour.commands.arena import _options
+from parlour.commands.arena import bot_options
 from parlour.progress import Progress
 
 PUBLISHED = (36.97, 1.92)
@@ -210,7 +210,7 @@ def main() -> None:
             print(f"chart written to {args.plot}")
         return
     try:
-        options = _options(args.opt)
+        options = bot_options(args.opt)
     except ValueError as e:
         parser.error(str(e))
     if options and args.level != "expert":

@@ -37,7 +37,8 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _options(pairs: list[str]) -> dict[str, Any]:
+def bot_options(pairs: list[str]) -> dict[str, Any]:
+    """Bot options from KEY=VALUE texts (numbers only), with a clear error."""
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         plot = _plot_path(args.plot) if args.plot else None
         result = run_match(args.game, args.a, args.b, args.hands, args.seed,
-                           _options(args.a_opt), _options(args.b_opt),
+                           bot_options(args.a_opt), bot_options(args.b_opt),
                            progress=not args.json and sys.stderr.isatty())
     except (UnknownBot, ValueError, TypeError) as e:
         print(f"parlour arena: {e}", file=sys.stderr)
