@@ -262,7 +262,6 @@ class KlondikePlayer:
         self.spent = 0.0
         self.decisions = 0
         self.solves = 0
-        self.overruled = 0  # decisions where the check played another move than the vote
         # the last decision's move by the vote and the move played, when they differ
         self.last_check: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.pending: list[int] = []  # the rest of a chosen move through the talon
@@ -444,7 +443,6 @@ class KlondikePlayer:
             best = max(kept.values(), default=0.0)
             choice = next((m for m in order if kept.get(m, -1.0) == best), order[0])
         if choice != order[0]:
-            self.overruled += 1
             self.last_check = (order[0], choice)
         return self._play(choice, won)
 
