@@ -212,6 +212,11 @@ def _first_move(line: Sequence[int], known: bool) -> tuple[int, ...]:
     return (DRAW,)
 
 
+def _starts_with(line: Sequence[int] | None, move: tuple[int, ...]) -> bool:
+    """Whether a sample's winning line starts with a (checked) move."""
+    return line is not None and tuple(line[:len(move)]) == move  # (a move is never empty)
+
+
 def _place(view: KlondikeObservation) -> tuple[Any, ...]:
     """What the player sees, as a key: the same place in a game means the same decision."""
     return (tuple(view.hidden), tuple(map(tuple, view.face_up)), view.stock,
@@ -407,7 +412,8 @@ class KlondikePlayer:
         sample searched again; the first keeping ``check`` of them is played, else
         the one keeping the most. A candidate is a move with the draws before it when
         the stock is known (drawing alone changes nothing then: the talon comes
-        round in the same order), and never one back to a place already seen."""
+        round in the same order); one back to a place already seen only when nothing
+        else is left."""
         won = [s for s in self.pool if s.status == "win" and s.plan]
         if not won:
             return greedy_choice(view, legal)
@@ -451,7 +457,7 @@ class KlondikePlayer:
         next; a sample whose line does not start with it takes the line found after it."""
         for s in won:
             got = s.after.get(move)
-            if s.plan and tuple(s.plan[:len(move)]) == move or got is None:
+            if _starts_with(s.plan, move) or got is None:
                 continue
             if got[0] == "win" and got[1] is not None:
                 s.status, s.plan = "win", list(move) + got[1]
@@ -475,7 +481,7 @@ class KlondikePlayer:
         counts half); None if the time ran out before every sample was searched."""
         value = 0.0
         for s in won:
-            if s.plan and tuple(s.plan[:len(move)]) == move:
+            if _starts_with(s.plan, move):
                 value += 1.0
                 continue
             got = s.after.get(move)
