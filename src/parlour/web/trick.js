@@ -1,0 +1,354 @@
+// The table shared by Spades and Hearts: four seats around the felt, the trick
+// in the middle, your hand along the bottom, the game's own panel (bidding,
+// passing) and the score sheet. It renders the views the server sends and
+// reports what the player wants; the server decides what is legal.
+//
+// The game supplies a `rules` object:
+//   game, suitOrder,
+//   seatStatus(view, seat)   -> short phrases under a seat's name (["bid 4", "won 2"])
+//   scoreboard(view)         -> element for the bar above the felt
+//   panel(view, table)       -> element or null (bidding, passing), shown above the hand
+//   selecting(view)          -> true while cards are chosen rather than played (passing)
+//   marked(view)             -> Set of codes to outline in the hand (cards just received)
+//   prompt(view)             -> what the player is asked to do, when it is their turn
+//   announce(prev, view)     -> sentences for screen readers about what changed
+//   scoreSheet(view)         -> element: the hands so far
+//   centre(view)             -> short text in the middle of an empty trick, or ""
+//   faceDown(view)           -> optional: true while your cards are not yet looked at
+
+import { cardName, cardSVG } from "/static/cards.js";
+import { mountNewGame } from "/static/newgame.js";
+import { motionAllowed } from "/static/site.js";
+import { createHand } from "/static/trick-hand.js";
+import { connectTable } from "/static/trick-socket.js";
+import { seatWord, showLastTrick } from "/static/trick-last.js";
+
+const TRICK_PAUSE_MS = 800;
+const MOVE_MS = 200;
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Screen places relative to the viewer, who always sits at the bottom; play
+// goes clockwise, so the seat after yours sits on your left.
+const PLACES = ["bottom", "left", "top", "right"];
+export const placeOf = (view, seat) => PLACES[(seat - view.seat + 4) % 4];
+
+function html(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  node.append(...children.filter((child) => child != null));
+  return node;
+}
+export { html };
+
+function cardsPlayed(view) {
+  return 52 - view.cards_left.reduce((sum, n) => sum + n, 0);
+}
+
+const isPrefix = (short, long) => short.length <= long.length && short.every((c, i) => long[i] === c);
+
+export function mountTrickTable(root, table, rules) {
+  let shown = null; // the view on screen
+  let latestVersion = -1;
+  const queue = [];
+  let draining = false;
+  let suggestion = null; // the hint's action while it applies
+  const selected = new Set(); // cards chosen to pass
+
+  const announcer = html("div", { class: "visually-hidden", "aria-live": "polite", "aria-atomic": "false" });
+  const status = html("p", { class: "connection", role: "status" });
+  const scoreboard = html("div", { class: "scoreboard" });
+  const hintButton = html("button", { type: "button", class: "secondary", text: "Hint" });
+  const lastButton = html("button", { type: "button", class: "secondary", text: "Last trick" });
+  const sheetButton = html("button", { type: "button", class: "secondary", "aria-expanded": "false", "aria-controls": `sheet-${rules.game}`, text: "Score sheet" });
+  const bar = html("div", { class: "table-bar" }, scoreboard, html("div", { class: "table-tools" }, hintButton, lastButton, sheetButton));
+
+  const seats = {};
+  for (const place of PLACES) {
+    seats[place] = html("div", { class: `seat seat-${place}` });
+  }
+  const slots = {};
+  for (const place of PLACES) slots[place] = html("div", { class: `slot slot-${place}` });
+  const centre = html("p", { class: "trick-centre" });
+  const trickArea = html("div", { class: "trick-area", role: "group", "aria-label": "The trick" }, ...Object.values(slots), centre);
+  const felt = html("section", { class: "table-felt", "aria-label": "The table" },
+    seats.top, seats.left, trickArea, seats.right, seats.bottom);
+
+  const prompt = html("p", { class: "prompt" });
+  const notice = html("p", { class: "table-notice" });
+  const gamePanel = html("div", { class: "game-panel" });
+  const panel = html("div", { class: "table-panel" }, prompt, notice, gamePanel);
+
+  const hand = createHand({ suitOrder: rules.suitOrder, onChoose: chooseCard });
+  const sheet = html("aside", { class: "score-sheet", id: `sheet-${rules.game}`, "aria-label": "Score sheet", hidden: "" });
+  const board = html("div", { class: "trick-board felt" }, status, bar, felt, panel, hand.element);
+  root.replaceChildren(html("div", { class: "trick-table" }, board, sheet), announcer);
+
+  const socket = connectTable(table, { onMessage, onStatus });
+
+  // ---- talking to the server -------------------------------------------
+
+  function onStatus(state) {
+    status.textContent = state === "reconnecting" ? "Connection lost: reconnecting…" : "";
+    status.classList.toggle("visible", state === "reconnecting");
+  }
+
+  function onMessage(message) {
+    if (message.type === "view") {
+      if (message.version < latestVersion) return;
+      latestVersion = message.version;
+      queue.push({ ...message.view, version: message.version });
+      if (!draining) drain();
+    } else if (message.type === "error") {
+      say(message.reason, { visible: true, error: true });
+    } else if (message.type === "hint") {
+      suggestion = message.action;
+      say(message.text || "No suggestion here.", { visible: true });
+      renderControls(shown);
+    } else if (message.type === "rematch") {
+      location.assign(message.url);
+    }
+  }
+
+  function act(action) {
+    if (!shown) return;
+    notice.textContent = "";
+    if (!socket.send({ type: "act", version: shown.version, action })) say("Not connected yet: try again in a moment.", { visible: true, error: true });
+  }
+
+  function chooseCard(code) {
+    if (rules.selecting(shown)) {
+      if (selected.has(code)) selected.delete(code);
+      else if (selected.size < 3) selected.add(code);
+      renderControls(shown);
+      return;
+    }
+    act(`play ${code}`);
+  }
+
+  hintButton.addEventListener("click", () => socket.send({ type: "hint", version: shown?.version ?? 0 }));
+  lastButton.addEventListener("click", () => shown?.last_trick && showLastTrick(shown, lastButton));
+  sheetButton.addEventListener("click", () => toggleSheet(sheet.hidden));
+
+  function toggleSheet(open) {
+    sheet.hidden = !open;
+    sheetButton.setAttribute("aria-expanded", String(open));
+    if (open && shown) sheet.replaceChildren(...sheetContent(shown));
+  }
+
+  function sheetContent(view) {
+    return [html("h2", { text: "Score sheet" }), rules.scoreSheet(view)];
+  }
+
+  function say(text, { visible = false, error = false } = {}) {
+    if (visible) {
+      notice.textContent = text;
+      notice.classList.toggle("error", error);
+    }
+    announcer.append(html("p", { text }));
+    while (announcer.childElementCount > 6) announcer.firstElementChild.remove();
+  }
+
+  // ---- views in order, each change shown ----------------------------------
+
+  async function drain() {
+    draining = true;
+    while (queue.length) {
+      const next = queue.shift();
+      const prev = shown;
+      shown = next;
+      if (!prev || prev.version !== next.version) suggestion = null;
+      if (prev && rules.selecting(prev) && !rules.selecting(next)) selected.clear();
+      await transition(prev, next);
+    }
+    draining = false;
+  }
+
+  async function transition(prev, view) {
+    const oldRects = prev ? handRects(prev) : {};
+    const newHand = prev && view.hand_number !== prev.hand_number;
+    const trickDone = prev && view.last_trick && JSON.stringify(view.last_trick) !== JSON.stringify(prev.last_trick);
+    if (newHand && trickDone) {
+      // The hand's last trick is shown before the new deal appears.
+      hand.render({ cards: [], enabled: new Set() });
+    } else {
+      renderView(view);
+    }
+    if (prev && (trickDone || !newHand)) await showPlays(prev, view, trickDone, oldRects);
+    if (newHand && trickDone) renderView(view);
+    if (!trickDone || newHand) renderTrick(view.trick, view);
+    for (const text of rules.announce(prev, view)) say(text);
+    if (view.legal.length && !prev?.legal.length) say("Your turn.");
+  }
+
+  // The cards played since the last view, one after another, then the
+  // completed trick held for a moment with its winner marked.
+  async function showPlays(prev, view, trickDone, oldRects) {
+    const played = trickDone ? view.last_trick.cards : view.trick;
+    const leader = trickDone ? view.last_trick.leader : view.leader;
+    const before = trickDone || isPrefix(prev.trick, view.trick) ? prev.trick : [];
+    const sameTrick = isPrefix(before, played) && cardsPlayed(view) - cardsPlayed(prev) <= 4;
+    const fresh = sameTrick ? played.slice(before.length) : [];
+    renderTrick(played.slice(0, played.length - fresh.length), view, leader);
+    for (const [i, code] of fresh.entries()) {
+      const seat = (leader + played.length - fresh.length + i) % 4;
+      const card = addTrickCard(code, seat, view, leader);
+      say(`${seatWord(view, seat)} played the ${cardName(code)}.`);
+      await moveIn(card, seat, view, oldRects[code]);
+    }
+    if (trickDone) {
+      const winner = view.last_trick.winner;
+      slots[placeOf(view, winner)].classList.add("winner");
+      say(`${seatWord(view, winner)} ${winner === view.seat ? "win" : "wins"} the trick.`);
+      await wait(TRICK_PAUSE_MS);
+    }
+  }
+
+  function handRects(view) {
+    const rects = {};
+    for (const code of view.hand) rects[code] = hand.rectOf(code);
+    return rects;
+  }
+
+  // A card arrives from its player: from your hand, or from the seat's side.
+  async function moveIn(card, seat, view, fromRect) {
+    if (!motionAllowed()) return;
+    const to = card.getBoundingClientRect();
+    const from = fromRect ?? seats[placeOf(view, seat)].getBoundingClientRect();
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    const animation = card.animate(
+      [{ transform: `translate(${dx}px, ${dy}px) scale(0.85)`, opacity: 0.6 }, { transform: "none", opacity: 1 }],
+      { duration: MOVE_MS, easing: "cubic-bezier(.2,.7,.3,1)" },
+    );
+    await animation.finished.catch(() => {});
+  }
+
+  // ---- drawing ------------------------------------------------------------
+
+  function renderTrick(cards, view, leader = view.leader) {
+    for (const slot of Object.values(slots)) {
+      slot.replaceChildren();
+      slot.classList.remove("led", "winner");
+    }
+    cards.forEach((code, i) => addTrickCard(code, (leader + i) % 4, view, leader));
+    centre.textContent = cards.length ? "" : rules.centre(view);
+  }
+
+  function addTrickCard(code, seat, view, leader) {
+    const slot = slots[placeOf(view, seat)];
+    const svg = cardSVG(code);
+    svg.setAttribute("aria-label", `${seatWord(view, seat)}: ${cardName(code)}${seat === leader ? ", led" : ""}`);
+    slot.replaceChildren(svg);
+    if (seat === leader) slot.append(html("span", { class: "led-mark", "aria-hidden": "true", text: "led" }));
+    slot.classList.toggle("led", seat === leader);
+    centre.textContent = "";
+    return svg;
+  }
+
+  function renderView(view) {
+    for (let seat = 0; seat < 4; seat += 1) renderSeat(view, seat);
+    scoreboard.replaceChildren(rules.scoreboard(view));
+    renderControls(view);
+    if (!sheet.hidden) sheet.replaceChildren(...sheetContent(view));
+    if (view.over) {
+      status.textContent = "";
+      if (sheet.hidden) toggleSheet(true);
+    }
+  }
+
+  function renderSeat(view, seat) {
+    const info = view.seats[seat];
+    const place = placeOf(view, seat);
+    // While Hearts passes, everyone chooses at once: nobody is "to play".
+    const turn = !view.over && !view.passing && view.player === seat;
+    const element = seats[place];
+    element.classList.toggle("turn", turn);
+    const name = seat === view.seat && info.name !== "You" ? `${info.name} (you)` : info.name;
+    element.replaceChildren(...[
+      html("span", { class: "seat-name", text: name }),
+      info.bot ? html("span", { class: "seat-bot", text: `bot · ${info.bot}` }) : null,
+      html("span", { class: "seat-status" }, ...statusParts(rules.seatStatus(view, seat))),
+      view.dealer === seat ? html("span", { class: "dealer", title: "dealer", text: "dealer" }) : null,
+      turn ? html("span", { class: "visually-hidden", text: "(to play)" }) : null,
+    ].filter(Boolean));
+  }
+
+  // Short phrases kept whole, so a narrow seat wraps between them.
+  function statusParts(phrases) {
+    return phrases.flatMap((phrase, i) => [i ? " · " : null, html("span", { text: phrase })]).filter(Boolean);
+  }
+
+  function suggestedCards() {
+    if (!suggestion) return new Set();
+    const [verb, ...codes] = suggestion.split(" ");
+    return verb === "play" || verb === "pass" ? new Set(codes) : new Set();
+  }
+
+  function renderControls(view) {
+    if (!view) return;
+    const selecting = rules.selecting(view);
+    const enabled = new Set();
+    for (const action of view.legal) {
+      const [verb, ...codes] = action.split(" ");
+      if (verb === "play" || (verb === "pass" && selecting)) codes.forEach((c) => enabled.add(c));
+    }
+    hand.render({
+      cards: view.hand,
+      enabled,
+      selected,
+      selecting,
+      marked: rules.marked(view),
+      suggested: suggestedCards(),
+      faceDown: rules.faceDown?.(view) ?? false,
+    });
+    hintButton.disabled = !view.legal.length;
+    lastButton.disabled = !view.last_trick;
+    prompt.textContent = view.over ? "" : view.legal.length ? rules.prompt(view) : waitingText(view);
+    gamePanel.replaceChildren(...[view.over ? overPanel(view) : rules.panel(view, controls)].filter(Boolean));
+  }
+
+  function waitingText(view) {
+    if (view.passing) return "Waiting for the others to pass…";
+    if (view.player == null || view.player < 0) return "";
+    return `Waiting for ${view.seats[view.player].name}…`;
+  }
+
+  function overPanel(view) {
+    const again = html("button", { type: "button", class: "primary", text: "Play again" });
+    again.addEventListener("click", () => {
+      again.disabled = true;
+      socket.send({ type: "rematch" });
+    });
+    const mine = view.over.seats?.includes(view.seat);
+    return html("div", { class: "game-over" },
+      html("h2", { text: "Game over" }),
+      html("p", { class: "winner-line", text: view.over.winner }),
+      html("p", { text: mine ? "Well played: you win." : "Better luck next time." }),
+      again);
+  }
+
+  // What the game's panel may use.
+  const controls = {
+    act,
+    selected,
+    suggestion: () => suggestion,
+    refresh: () => renderControls(shown),
+  };
+}
+
+/** The game's page: the options panel at /game, the table at /game/<id>. */
+export function openTablePage(rules) {
+  const container = document.getElementById("game");
+  const table = location.pathname.split("/")[2];
+  if (table) {
+    document.querySelector("main").classList.add("full");
+    document.getElementById("game-title").classList.add("visually-hidden");
+    mountTrickTable(container, decodeURIComponent(table), rules);
+  } else {
+    mountNewGame(container, rules.game);
+  }
+}
