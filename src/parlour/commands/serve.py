@@ -1,0 +1,69 @@
+"""``parlour serve``: the card table in the browser (the web app)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "serve",
+        help="start the web app: play in the browser",
+        description="Start the card table in the browser on this machine: Spades, Hearts "
+        "and Klondike against bots, with an embedded SQLite database.",
+    )
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="the address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+    parser.add_argument("--db", metavar="URL",
+                        default=os.environ.get("PARLOUR_DB") or None,
+                        help="a database URL or an SQLite file (default: parlour.db in the "
+                        "user data directory; or the environment variable PARLOUR_DB)")
+    parser.add_argument("--no-browser", action="store_true",
+                        help="do not open a browser")
+    parser.add_argument("--bot-delay", type=_seconds, default=0.7, metavar="SECONDS",
+                        help="how long a bot waits before it plays (default 0.7; 0: at once)")
+    parser.add_argument("--workers", type=_workers, default=0,
+                        help="processes for the bots' thinking (default: one per core, up to 2)")
+    parser.set_defaults(func=run)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"a delay is 0 to 10 seconds, not {text!r}")
+    return value
+
+
+def _workers(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"workers is a number from 0 to 64, not {text!r}")
+    return int(text)
+
+
+def run(args: argparse.Namespace) -> int:
+    from parlour.server.serve import serve
+    from parlour.server.store import StoreError
+
+    try:
+        serve(args.host, args.port, args.db, not args.no_browser, args.bot_delay, args.workers)
+    except StoreError as e:
+        print(f"parlour serve: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:  # the port is taken, the address is not this machine's
+        print(f"parlour serve: cannot listen on {args.host}:{args.port}: {e.strerror}",
+              file=sys.stderr)
+        return 2
+    return 0

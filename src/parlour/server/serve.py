@@ -1,0 +1,47 @@
+"""Starting the web app: where its database lives by default, and uvicorn."""
+
+from __future__ import annotations
+
+import webbrowser
+from pathlib import Path
+
+import platformdirs
+import uvicorn
+
+from parlour.server.app import Settings, create_app
+from parlour.server.store import Store, database_url
+
+
+def default_db() -> str:
+    """An SQLite file in the user's data directory."""
+    folder = Path(platformdirs.user_data_dir("parlour", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'parlour.db'}"
+
+
+def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: float,
+          processes: int) -> None:
+    """Check the database, then serve until interrupted."""
+    url = database_url(db) if db else default_db()
+    Store(url).migrate()  # fails here, with its reason, rather than inside the server
+    app = create_app(Settings(url, bot_delay, processes))
+    shown = f"[{host}]" if ":" in host else host
+    address = f"http://{shown}:{port}/"
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                            ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20)
+    server = uvicorn.Server(config)
+
+    def started() -> None:
+        print(f"Parlour is at {address}  (database: {url}; Ctrl-C stops it)", flush=True)
+        if open_browser:
+            webbrowser.open(address)
+
+    original = server.startup
+
+    async def startup(sockets=None):  # type: ignore[no-untyped-def]
+        await original(sockets)
+        if server.started:
+            started()
+
+    server.startup = startup  # type: ignore[method-assign]
+    server.run()

@@ -1,0 +1,240 @@
+"""Storage that loses nothing: players, tables, seats and every action, in
+SQLAlchemy Core, so the same code runs on SQLite now and PostgreSQL later.
+
+The schema is Alembic's (``migrations/``): opening a database upgrades it to
+the newest revision, keeping what it holds. Each action is written in one
+transaction with the table's version (``UPDATE ... WHERE version = n``), so
+two writers can never both take move n; a table is rebuilt from its seed and
+actions.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+
+from parlour.server.games import Seat, TableError
+from parlour.server.table import Move, Table
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+metadata = sa.MetaData()
+players = sa.Table(
+    "players", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+tables = sa.Table(
+    "tables", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(16), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("status", sa.String(12), nullable=False),
+    sa.Column("result", sa.JSON),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("rematch", sa.String(32)),
+)
+seats = sa.Table(
+    "seats", metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("player_id", sa.String(32)),
+    sa.Column("bot", sa.String(16)),
+    sa.Column("won", sa.Boolean),
+)
+actions = sa.Table(
+    "actions", metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.String(64), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+class StoreError(RuntimeError):
+    """A database that cannot be used (the message says why)."""
+
+
+def database_url(text: str) -> str:
+    """A database URL from ``--db``: a URL as it is, a bare path as an SQLite file."""
+    if "://" in text:
+        return text
+    return f"sqlite:///{Path(text).expanduser().resolve()}"
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Store:
+    """The database behind the tables; every method is one short transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        try:
+            self.engine = sa.create_engine(url)
+        except (sa.exc.ArgumentError, ImportError) as e:
+            raise StoreError(f"cannot use the database {url!r}: {e}") from None
+        if self.engine.dialect.name == "sqlite":
+            path = self.engine.url.database
+            if path and path != ":memory:":
+                folder = Path(path).parent
+                if not folder.is_dir():
+                    raise StoreError(f"cannot open the database {path}: "
+                                     f"the folder {folder} does not exist")
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest revision, keeping every row."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        head = ScriptDirectory.from_config(config).get_current_head()
+        try:
+            with self.engine.begin() as conn:
+                current = MigrationContext.configure(conn).get_current_revision()
+                known = {s.revision for s in ScriptDirectory.from_config(config).walk_revisions()}
+                if current is not None and current not in known:
+                    raise StoreError(f"the database is from a newer Parlour (schema {current}, "
+                                     f"this one knows up to {head})")
+                config.attributes["connection"] = conn
+                command.upgrade(config, "head")
+        except sa.exc.OperationalError as e:
+            raise StoreError(f"cannot open the database: {e.orig}") from None
+
+    def revision(self) -> str | None:
+        with self.engine.connect() as conn:
+            rev: str | None = MigrationContext.configure(conn).get_current_revision()
+            return rev
+
+    # --- players -------------------------------------------------------------
+
+    def new_player(self, name: str = "You") -> dict[str, Any]:
+        player = {"id": new_id(), "name": name, "created": time.time()}
+        with self.engine.begin() as conn:
+            conn.execute(players.insert().values(**player))
+        return {"id": player["id"], "name": name}
+
+    def player(self, player_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(players.c.id, players.c.name)
+                               .where(players.c.id == player_id)).first()
+        return None if row is None else {"id": row.id, "name": row.name}
+
+    def rename(self, player_id: str, name: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(players.update().where(players.c.id == player_id).values(name=name))
+            conn.execute(seats.update().where(seats.c.player_id == player_id)
+                         .values(name=name))
+
+    # --- tables ----------------------------------------------------------------
+
+    def create_table(self, table: Table) -> None:
+        with self.engine.begin() as conn:
+            self._insert_table(conn, table)
+
+    def _insert_table(self, conn: sa.Connection, table: Table) -> None:
+        now = time.time()
+        conn.execute(tables.insert().values(
+            id=table.id, game=table.game, options=table.options, seed=table.seed,
+            version=0, status="playing", created=now, updated=now))
+        conn.execute(seats.insert(), [
+            {"table_id": table.id, "seat": s, "name": seat.name, "player_id": seat.player,
+             "bot": seat.bot} for s, seat in enumerate(table.seats)])
+
+    def load_table(self, table_id: str) -> Table | None:
+        """The table as it was after its last stored action."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(tables).where(tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            seat_rows = conn.execute(sa.select(seats).where(seats.c.table_id == table_id)
+                                     .order_by(seats.c.seat)).all()
+            moves = conn.execute(sa.select(actions.c.action, actions.c.at)
+                                 .where(actions.c.table_id == table_id)
+                                 .order_by(actions.c.seq)).all()
+        table = Table(row.id, row.game, dict(row.options), row.seed,
+                      [Seat(s.name, s.player_id, s.bot) for s in seat_rows])
+        table.restore([(m.action, m.at) for m in moves])
+        return table
+
+    def append(self, table_id: str, move: Move, result: dict[str, Any] | None) -> None:
+        """Store one action (and the game's end, when it ends with it)."""
+        with self.engine.begin() as conn:
+            values: dict[str, Any] = {"version": move.version + 1, "updated": move.at}
+            if result is not None:
+                values.update(status="over", result=result)
+            done = conn.execute(tables.update().where(
+                tables.c.id == table_id, tables.c.version == move.version).values(**values))
+            if done.rowcount != 1:
+                raise TableError("the table has moved on")
+            conn.execute(actions.insert().values(
+                table_id=table_id, seq=move.version, seat=move.seat, action=move.action,
+                at=move.at))
+            if result is not None:
+                winners = set(result.get("seats", []))
+                for s in range(4):
+                    conn.execute(seats.update().where(seats.c.table_id == table_id,
+                                                      seats.c.seat == s)
+                                 .values(won=s in winners))
+
+    def rematch(self, table_id: str, table: Table) -> str:
+        """The table that follows ``table_id``: ``table``, stored now, unless one
+        was stored before (asked twice, the same answer)."""
+        with self.engine.begin() as conn:
+            done = conn.execute(tables.update().where(
+                tables.c.id == table_id, tables.c.rematch.is_(None)).values(rematch=table.id))
+            if done.rowcount == 1:
+                self._insert_table(conn, table)
+                return table.id
+        with self.engine.connect() as conn:
+            existing: str = conn.execute(sa.select(tables.c.rematch)
+                                         .where(tables.c.id == table_id)).scalar_one()
+        return existing
+
+    def unfinished(self, player_id: str) -> list[dict[str, Any]]:
+        """The player's games still in play, the latest first."""
+        query = (sa.select(tables.c.id, tables.c.game, tables.c.updated, tables.c.version,
+                           tables.c.options)
+                 .join(seats, seats.c.table_id == tables.c.id)
+                 .where(seats.c.player_id == player_id, tables.c.status == "playing")
+                 .order_by(tables.c.updated.desc()).limit(20))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [{"table": r.id, "game": r.game, "url": f"/{r.game}/{r.id}",
+                 "updated": r.updated, "moves": r.version} for r in rows]
+
+    def finished(self, player_id: str) -> list[dict[str, Any]]:
+        """The player's finished games, oldest first, with their results."""
+        query = (sa.select(tables.c.id, tables.c.game, tables.c.updated, tables.c.result,
+                           tables.c.options, seats.c.seat, seats.c.won)
+                 .join(seats, seats.c.table_id == tables.c.id)
+                 .where(seats.c.player_id == player_id, tables.c.status == "over")
+                 .order_by(tables.c.updated))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [{"table": r.id, "game": r.game, "finished": r.updated, "result": r.result,
+                 "seat": r.seat, "won": bool(r.won), "options": r.options} for r in rows]
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # WAL keeps readers off the writer's back; NORMAL syncs at checkpoints, which
+    # survives a crash or restart of the server (only a power cut can lose the last moves).
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
