@@ -1,0 +1,340 @@
+// The Klondike page: /klondike shows the new-game panel, /klondike/<id> the
+// table. The table talks to the server over /ws/<id>: it draws each view it
+// is sent and sends what the player wants as one of the view's legal actions.
+
+import { mountNewGame } from "/static/newgame.js";
+import { Board } from "/static/klondike-board.js";
+import { enableDrag } from "/static/klondike-drag.js";
+import { enableKeys, focusSpot, focusedSpot } from "/static/klondike-keys.js";
+import { describe, moveOnto, movesFrom, parseAction, placeWords, sensibleMove, topCard } from "/static/klondike-moves.js";
+import { cardName } from "/static/cards.js";
+
+const tableId = location.pathname.split("/")[2] || null;
+const $ = (id) => document.getElementById(id);
+
+if (!tableId) {
+  $("newgame").hidden = false;
+  mountNewGame($("newgame"), "klondike");
+} else {
+  $("table").hidden = false;
+  document.querySelector("main").classList.add("full");
+  startTable(tableId);
+}
+
+function startTable(id) {
+  const board = new Board($("board"));
+  const table = {
+    view: null,
+    socket: null,
+    pending: null, // the action sent and not yet answered
+    selected: null, // {place, count}: a card taken with the keyboard (or a tap while one is held)
+    hint: null,
+    clockBase: 0,
+    clockAt: 0,
+  };
+
+  const say = (text) => { $("live").textContent = text; };
+  const show = (text, isError = false) => {
+    $("message").textContent = text;
+    $("message").classList.toggle("problem", isError);
+  };
+
+  // --- the connection --------------------------------------------------------
+
+  let retry = 500;
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/${id}`);
+    table.socket = socket;
+    socket.addEventListener("open", () => { retry = 500; });
+    socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+    socket.addEventListener("close", () => {
+      table.pending = null;
+      show("Connection lost: reconnecting…", true);
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    });
+  }
+
+  function send(message) {
+    if (table.socket?.readyState === WebSocket.OPEN) table.socket.send(JSON.stringify(message));
+  }
+
+  function receive(message) {
+    if (message.type === "view") {
+      const before = table.view;
+      const action = table.pending;
+      table.pending = null;
+      table.view = message.view;
+      table.view.version = message.version;
+      table.selected = null;
+      table.hint = null;
+      draw();
+      if (action && before) say(describe(action, before, table.view));
+      if (!before || action) show("");
+      if (table.view.won && (!before || !before.won)) announceEnd(true);
+      else if (table.view.over && !table.view.won && (!before || !before.over)) announceEnd(false);
+    } else if (message.type === "error") {
+      table.pending = null;
+      show(message.reason, true);
+      say(message.reason);
+      if (table.view) draw(); // dropped cards slide back
+    } else if (message.type === "hint") {
+      showHint(message);
+    }
+  }
+
+  // --- drawing ---------------------------------------------------------------
+
+  function draw() {
+    const view = table.view;
+    const spot = focusedSpot(board.root);
+    board.render(view, marks());
+    focusSpot(board, spot);
+    $("moves").textContent = String(view.moves);
+    $("score-box").hidden = view.options?.scoring === "none" || !view.options;
+    $("score").textContent = String(view.score);
+    $("passes-box").hidden = view.passes_left === null || view.passes_left === undefined;
+    $("passes").textContent = String(view.passes_left);
+    $("undo").disabled = !view.can_undo;
+    $("redo").disabled = !view.can_redo;
+    $("hint").disabled = view.won || !view.legal.length;
+    $("finish").hidden = !view.can_finish;
+    table.clockBase = view.seconds ?? 0;
+    table.clockAt = performance.now();
+    tick();
+  }
+
+  function marks() {
+    const { selected, hint, view } = table;
+    const targets = selected ? movesFrom(view.legal, selected.place, selected.count).map((a) => parseAction(a).target) : [];
+    return { selected, targets, hint };
+  }
+
+  function tick() {
+    const view = table.view;
+    if (!view) return;
+    const running = view.moves > 0 && !view.won && !view.over;
+    const seconds = table.clockBase + (running ? (performance.now() - table.clockAt) / 1000 : 0);
+    $("clock").textContent = clockText(seconds);
+  }
+  setInterval(tick, 500);
+
+  // --- what the player wants ---------------------------------------------------
+
+  function act(action) {
+    if (!table.view || table.pending || !action) return false;
+    table.pending = action;
+    send({ type: "act", version: table.view.version, action });
+    return true;
+  }
+
+  /** How many cards a card at `index` of `place` carries (null if it cannot be taken). */
+  function countAt(place, index) {
+    if (place.startsWith("T")) {
+      const column = table.view.tableau[Number(place.slice(1)) - 1];
+      return index >= 0 && index < column.face_up.length ? column.face_up.length - index : null;
+    }
+    return place === "W" || place.startsWith("F") ? 1 : null;
+  }
+
+  function movesFor(place, index) {
+    const count = countAt(place, index);
+    if (!table.view || table.pending || count === null) return null;
+    const moves = movesFrom(table.view.legal, place, count).map((action) => ({ action, target: parseAction(action).target }));
+    return { count, moves };
+  }
+
+  /** A tap or Enter on a pile: the card held goes there, or the pile's own action. True if a move was sent. */
+  function onPile(place, index, { keyboard }) {
+    const view = table.view;
+    if (!view || table.pending) return false;
+    const held = table.selected;
+    if (held && held.place !== place) {
+      const action = moveOnto(view.legal, held.place, held.count, place);
+      if (action) return act(action);
+      refuse(`The ${cardName(topOfRun(held))} cannot go on ${placeWords(place)}.`);
+      return false;
+    }
+    if (place === "stock") {
+      if (view.legal.includes("draw")) return act("draw");
+      refuse(view.stock || view.waste.length ? "No passes through the stock are left." : "The stock is empty.");
+      return false;
+    }
+    if (view.legal.includes(`flip ${place}`)) return act(`flip ${place}`);
+    const count = countAt(place, index >= 0 ? index : lastIndex(place));
+    if (count === null) return false;
+    if (keyboard && held?.count !== count) {
+      select({ place, count });
+      return false;
+    }
+    // A tap, or Enter on the card already taken: its one sensible place.
+    // A tap on a foundation does nothing: taking a card back is a deliberate drag.
+    if (place.startsWith("F") && !keyboard) return false;
+    const action = sensibleMove(view.legal, place, count);
+    if (action) return act(action);
+    refuse(`The ${cardName(topOfRun({ place, count }))} has nowhere to go.`);
+    if (keyboard) select(null);
+    return false;
+  }
+
+  function lastIndex(place) {
+    if (!place.startsWith("T")) return -1;
+    return table.view.tableau[Number(place.slice(1)) - 1].face_up.length - 1;
+  }
+
+  function topOfRun({ place, count }) {
+    if (!place.startsWith("T")) return topCard(table.view, place);
+    return table.view.tableau[Number(place.slice(1)) - 1].face_up.at(-count);
+  }
+
+  function select(selected) {
+    table.selected = selected;
+    board.mark(table.view, marks());
+    if (selected) {
+      const targets = movesFrom(table.view.legal, selected.place, selected.count).length;
+      say(`${cardName(topOfRun(selected))} taken${targets ? ": press Enter on a pile to put it there" : ": it has nowhere to go"}.`);
+    }
+  }
+
+  function refuse(text) {
+    show(text, true);
+    say(text);
+  }
+
+  function refuseIfStuck() {
+    refuse("The stock is empty and no passes are left.");
+  }
+
+  /** A double click or F: the foundation that takes the card. */
+  function home(place, index) {
+    const view = table.view;
+    if (!view || table.pending || place.startsWith("F") || place === "stock") return;
+    const top = place === "W" ? -1 : lastIndex(place);
+    if (place.startsWith("T") && index >= 0 && index !== top) return refuse("Only a pile's top card can go to a foundation.");
+    act(`move ${place} F`);
+  }
+
+  function showHint(message) {
+    if (!message.action) {
+      table.hint = null;
+      show(message.text || "No move helps now: start a new deal.");
+      say(message.text || "No move helps now.");
+      board.mark(table.view, marks());
+      return;
+    }
+    const move = parseAction(message.action);
+    const source = move.verb === "draw" ? "stock" : move.source;
+    table.hint = { source, count: move.verb === "move" ? move.count : 1, target: move.target };
+    board.mark(table.view, marks());
+    show(`Hint: ${message.text || message.action}`);
+    say(`Hint: ${message.text || message.action}`);
+  }
+
+  // --- gestures --------------------------------------------------------------
+
+  enableDrag(board, { movesFor, drop: (action) => act(action) });
+
+  let tapped = false; // whether the first click of a double click already moved the card
+  board.root.addEventListener("click", (event) => {
+    const node = event.target.closest("[data-place]");
+    if (!node || event.detail > 1) return;
+    tapped = onPile(node.dataset.place, Number(node.dataset.index ?? -1), { keyboard: false });
+  });
+  board.root.addEventListener("dblclick", (event) => {
+    const node = event.target.closest(".card.live");
+    if (!node || tapped) return;
+    home(node.dataset.place, Number(node.dataset.index));
+  });
+
+  enableKeys(board, {
+    activate: (place, index) => onPile(place, index, { keyboard: true }),
+    home,
+    draw: () => onPile("stock", -1, { keyboard: false }),
+    hint: () => askHint(),
+    undo: () => table.view?.can_undo && act("undo"),
+    redo: () => table.view?.can_redo && act("redo"),
+    cancel: () => table.selected && (select(null), say("Card put back.")),
+  });
+
+  function askHint() {
+    if (table.view) send({ type: "hint", version: table.view.version });
+  }
+
+  $("undo").addEventListener("click", () => act("undo"));
+  $("redo").addEventListener("click", () => act("redo"));
+  $("hint").addEventListener("click", askHint);
+  $("finish").addEventListener("click", () => {
+    if (!table.view?.can_finish) return;
+    show("Finishing…");
+    send({ type: "finish", version: table.view.version });
+  });
+
+  // --- new deals -------------------------------------------------------------
+
+  const winnableKey = "parlour.klondike.winnable";
+  $("winnable").checked = localStorage.getItem(winnableKey) === "1";
+
+  async function newTable({ sameDeal = false, options = table.view?.options, winnable = $("winnable").checked } = {}) {
+    const request = { game: "klondike", options };
+    if (sameDeal) request.seed = table.view.seed;
+    else if (winnable) request.winnable_only = true;
+    show(winnable && !sameDeal ? "Dealing a winnable deal…" : "Dealing…");
+    try {
+      const response = await fetch("/api/tables", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(request),
+      });
+      const answer = await response.json();
+      if (!response.ok) throw new Error(answer.error || response.statusText);
+      location.assign(answer.url);
+    } catch (problem) {
+      refuse(`No new deal: ${problem.message}`);
+    }
+  }
+
+  $("new-deal").addEventListener("click", () => newTable());
+  $("restart").addEventListener("click", () => newTable({ sameDeal: true }));
+  $("won-new").addEventListener("click", () => newTable());
+  $("won-again").addEventListener("click", () => newTable({ sameDeal: true }));
+  $("won-close").addEventListener("click", () => $("won").close());
+  $("deal-options").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    localStorage.setItem(winnableKey, $("winnable").checked ? "1" : "0");
+    const options = { ...table.view.options, draw: Number(form.get("draw")), scoring: form.get("scoring") };
+    newTable({ options });
+  });
+  document.querySelector(".game-menu").addEventListener("toggle", (event) => {
+    if (!event.target.open || !table.view) return;
+    const { draw: cards = 1, scoring = "none" } = table.view.options ?? {};
+    for (const radio of document.querySelectorAll('input[name="draw"]')) radio.checked = radio.value === String(cards);
+    $("scoring").value = scoring;
+  });
+
+  function announceEnd(won) {
+    const view = table.view;
+    const time = clockText(view.seconds ?? 0);
+    $("won-title").textContent = won ? "You won!" : "No moves left";
+    $("won-text").textContent = won
+      ? `All 52 cards home in ${view.moves} moves and ${time}${view.options?.scoring !== "none" ? `, score ${view.score}` : ""}.`
+      : `${52 - Object.values(view.foundations).reduce((a, b) => a + b, 0)} cards could not reach the foundations.`;
+    $("won-again").textContent = won ? "Play this deal again" : "Try this deal again";
+    say(won ? `You won in ${view.moves} moves.` : "No moves left.");
+    if (!$("won").open) $("won").showModal();
+  }
+
+  window.addEventListener("resize", () => {
+    board.fit();
+    if (table.view) draw();
+  });
+  board.fit();
+  connect();
+}
+
+function clockText(seconds) {
+  const whole = Math.floor(seconds);
+  const minutes = Math.floor(whole / 60);
+  return `${String(minutes).padStart(2, "0")}:${String(whole % 60).padStart(2, "0")}`;
+}
