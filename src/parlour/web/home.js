@@ -3,6 +3,7 @@
 
 import { cardSVG } from "/static/cards.js";
 import { motionSetting, setMotion } from "/static/site.js";
+import { sinceWhen, toDate } from "/static/dates.js";
 
 const GAME_NAMES = { spades: "Spades", hearts: "Hearts", klondike: "Klondike" };
 
@@ -16,20 +17,6 @@ function drawTiles() {
   for (const felt of document.querySelectorAll(".tile-felt[data-cards]")) {
     felt.replaceChildren(...felt.dataset.cards.split(" ").map((code) => cardSVG(code)));
   }
-}
-
-// "3 minutes ago", "yesterday": how long since the game was last played.
-function sinceWhen(iso) {
-  const seconds = (Date.parse(iso) - Date.now()) / 1000;
-  if (Number.isNaN(seconds)) return "";
-  const words = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
-  const steps = [[60, "second"], [60, "minute"], [24, "hour"], [7, "day"], [4.35, "week"], [12, "month"]];
-  let amount = seconds;
-  for (const [size, unit] of steps) {
-    if (Math.abs(amount) < size) return words.format(Math.round(amount), unit);
-    amount /= size;
-  }
-  return words.format(Math.round(amount), "year");
 }
 
 async function showUnfinished() {
@@ -57,8 +44,8 @@ async function showUnfinished() {
     summary.className = "continue-summary";
     summary.textContent = table.summary ?? "";
     const when = document.createElement("time");
-    when.dateTime = table.updated ?? "";
-    when.textContent = table.updated ? sinceWhen(table.updated) : "";
+    when.dateTime = toDate(table.updated)?.toISOString() ?? "";
+    when.textContent = sinceWhen(table.updated);
     link.append(name, summary, when);
     const item = document.createElement("li");
     item.append(link);

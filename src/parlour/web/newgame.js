@@ -75,7 +75,7 @@ function control(option, saved) {
 
   // int, perhaps optional: null means the option is off (or unlimited).
   const number = element("input", {
-    type: "number", id, name: option.name, step: 1, inputmode: "numeric",
+    type: "number", id, name: option.name, step: option.step ?? 1, inputmode: "numeric",
     min: option.min, max: option.max, "aria-describedby": described,
   });
   const row = element("div", { class: "field" }, element("label", { for: id, text: option.label }), number);
