@@ -11,7 +11,6 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -22,7 +21,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "build" / "screenshots"
@@ -117,14 +116,19 @@ def server(_module_server: Server) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
-def playwright() -> Iterator[Playwright]:
+def browser() -> Iterator[Browser]:
+    """One Chromium for the session (its own fresh profile); a new context per test."""
     if not CHROMIUM.exists():
         pytest.fail(
             f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); "
             "the browser tests drive it"
         )
     with sync_playwright() as driver:
-        yield driver
+        chromium = driver.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS
+        )
+        yield chromium
+        chromium.close()
 
 
 @dataclass
@@ -168,46 +172,40 @@ def _watch(context: BrowserContext, page: Page) -> PageWatch:
     return watch
 
 
-def _open_page(playwright: Playwright, **device: object) -> Iterator[Page]:
-    with tempfile.TemporaryDirectory(prefix="parlour-chromium-") as profile:
-        context = playwright.chromium.launch_persistent_context(
-            user_data_dir=profile,
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=CHROMIUM_FLAGS,
-            **device,  # type: ignore[arg-type]
-        )
-        context.set_default_timeout(10_000)
-        page = context.pages[0] if context.pages else context.new_page()
-        watch = _watch(context, page)
-        try:
-            yield page
-        finally:
-            _WATCHES.pop(id(page), None)
-            context.close()
-        # Blocked requests and uncaught exceptions fail any test; console
-        # errors are checked where the test says so (a refused request logs one).
-        assert not watch.foreign_requests, f"requests left 127.0.0.1: {watch.foreign_requests}"
-        assert not watch.page_errors, f"uncaught exceptions: {watch.page_errors}"
+def _open_page(browser: Browser, **device: object) -> Iterator[Page]:
+    # A context is a fresh profile (cookies, storage), so each test is a new
+    # player; it costs a fraction of a second where a new browser costs seconds.
+    context = browser.new_context(**device)  # type: ignore[arg-type]
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    watch = _watch(context, page)
+    try:
+        yield page
+    finally:
+        _WATCHES.pop(id(page), None)
+        context.close()
+    # Blocked requests and uncaught exceptions fail any test; console
+    # errors are checked where the test says so (a refused request logs one).
+    assert not watch.foreign_requests, f"requests left 127.0.0.1: {watch.foreign_requests}"
+    assert not watch.page_errors, f"uncaught exceptions: {watch.page_errors}"
 
 
 @pytest.fixture
-def browser_page(playwright: Playwright) -> Iterator[Page]:
-    """A fresh browser (new profile, so a new player) at desktop size."""
-    yield from _open_page(playwright, viewport=DESKTOP)
+def browser_page(browser: Browser) -> Iterator[Page]:
+    """A fresh browser context (so a new player) at desktop size."""
+    yield from _open_page(browser, viewport=DESKTOP)
 
 
 @pytest.fixture
-def phone_page(playwright: Playwright) -> Iterator[Page]:
-    """A fresh browser the size of a small phone, with touch."""
-    yield from _open_page(
-        playwright, viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2
-    )
+def phone_page(browser: Browser) -> Iterator[Page]:
+    """A fresh browser context the size of a small phone, with touch."""
+    yield from _open_page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
 
 
-def page_watch(page: Page) -> PageWatch:
-    """The console errors, exceptions and blocked requests seen on `page`."""
-    return _WATCHES[id(page)]
+@pytest.fixture
+def page_watch() -> Callable[[Page], PageWatch]:
+    """`page_watch(page)`: the console errors, exceptions and blocked requests seen on it."""
+    return lambda page: _WATCHES[id(page)]
 
 
 @pytest.fixture
@@ -215,7 +213,7 @@ def assert_clean() -> Callable[[Page], None]:
     """`assert_clean(page)`: no console error, exception or request off 127.0.0.1."""
 
     def check(page: Page) -> None:
-        problems = page_watch(page).problems()
+        problems = _WATCHES[id(page)].problems()
         assert not problems, "\n".join(problems)
 
     return check
