@@ -9,9 +9,7 @@ move counter to go up, never for a fixed time.
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from functools import cache
 
 from playwright.sync_api import Locator, Page, expect
@@ -21,16 +19,14 @@ from parlour.solvers.klondike import solve_seed
 SEED = 5  # a short draw-1 win: about 190 moves, half of them draws
 
 
-def new_table(base_url: str, seed: int | None = SEED, **options: object) -> str:
-    """The url of a fresh Klondike table (the same request the page's New deal makes)."""
-    request = {"game": "klondike", "options": options}
+def new_table(page: Page, base_url: str, seed: int | None = SEED, **options: object) -> str:
+    """The url of a fresh table of this browser's player (the request the page's New deal makes)."""
+    request: dict[str, object] = {"game": "klondike", "options": options}
     if seed is not None:
         request["seed"] = seed
-    body = json.dumps(request).encode()
-    post = urllib.request.Request(f"{base_url}/api/tables", data=body,
-                                  headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(post, timeout=30) as answer:
-        return base_url + json.load(answer)["url"]
+    answer = page.request.post(f"{base_url}/api/tables", data=request)
+    assert answer.ok, answer.text()
+    return base_url + answer.json()["url"]
 
 
 @cache
@@ -58,41 +54,48 @@ def card_at(page: Page, place: str, count: int = 1) -> Locator:
     return pile(page, place).locator(".card.live").nth(-count)
 
 
-def grab_spot(card: Locator) -> dict[str, float]:
+def grab_point(card: Locator) -> tuple[float, float]:
     """A point on the part of the card that shows (a fanned card shows its top strip)."""
     box = card.bounding_box()
     assert box, "the card is not on screen"
-    return {"x": box["width"] / 2, "y": min(12.0, box["height"] / 6)}
+    return box["x"] + box["width"] / 2, box["y"] + min(12.0, box["height"] / 6)
 
 
-def drag(page: Page, card: Locator, target: Locator) -> None:
-    """Press on the card, carry it over the target pile's last card, let go."""
-    spot = grab_spot(card)
-    card.hover(position=spot)  # (waits for the card to come to rest)
-    box, start = target.bounding_box(), card.bounding_box()
-    assert box and start, "the cards are not on screen"
-    x, y = start["x"] + spot["x"], start["y"] + spot["y"]
+def drag(page: Page, card: Locator, target_place: str) -> None:
+    """Press on the card, carry it down onto the target pile's last card, let go."""
+    x, y = grab_point(card)
+    under = pile(page, target_place).locator(".card, .slot").last
+    to_x, to_y = grab_point(under)
+    page.mouse.move(x, y)
     page.mouse.down()
-    page.mouse.move(x + 10, y + 10, steps=2)
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 20, steps=4)
+    page.mouse.move(x + 8, y + 8)
+    page.mouse.move(to_x, to_y + under.bounding_box()["height"] * 0.3, steps=3)
     page.mouse.up()
 
 
 def perform(page: Page, action: str) -> None:
-    """One move of the solver's line, made the way a player makes it, and waited for."""
+    """One move of the solver's line, made the way a player makes it, and waited for.
+
+    The pointer goes where the cards are drawn at rest: the page is told to keep
+    motion down (as a player may), so nothing is sliding under it.
+    """
     before = moves_shown(page)
     words = action.split()
     if words[0] == "draw":
-        pile(page, "stock").click()
+        page.mouse.click(*grab_point(pile(page, "stock").locator(".slot")))
     elif words[0] == "flip":
-        pile(page, words[1]).locator(".card").last.click()
+        page.mouse.click(*grab_point(pile(page, words[1]).locator(".card").last))
     elif words[2].startswith("F"):
-        card = card_at(page, words[1])
-        card.dblclick(position=grab_spot(card))
+        page.mouse.dblclick(*grab_point(card_at(page, words[1])))
     else:
         count = int(words[3]) if len(words) == 4 else 1
-        drag(page, card_at(page, words[1], count), pile(page, words[2]))
-    expect(page.locator("#moves")).to_have_text(str(before + 1))
+        drag(page, card_at(page, words[1], count), words[2])
+    wait_for_moves(page, before + 1)
+
+
+def wait_for_moves(page: Page, count: int) -> None:
+    """Waits (frame by frame, no fixed sleep) until the move counter shows `count`."""
+    page.wait_for_function("n => document.getElementById('moves').textContent === n", arg=str(count))
 
 
 def play_line(page: Page, line: tuple[str, ...], undo_at: int | None = None) -> None:
@@ -130,7 +133,7 @@ def board_text(page: Page) -> str:
 def test_win_a_deal_by_dragging_and_double_clicking(server, browser_page: Page, screenshot,
                                                    check_accessibility) -> None:
     page = browser_page
-    open_table(page, new_table(server.url))
+    open_table(page, new_table(page, server.url))
     screenshot(page, "klondike-desktop-start")
     check_accessibility(page, "the Klondike table")
     line = winning_line()

@@ -95,13 +95,15 @@ export class Board {
     for (const [key, node] of this.cards) if (node.isConnected) before.set(key, node.getBoundingClientRect());
     const stockRect = this.piles.get("stock").slot.getBoundingClientRect();
     const used = new Set();
+    const order = new Map(); // pile element -> its cards, bottom first
     const place = (node, pileEl, y, x, index) => {
       node.style.top = `${y}px`;
       node.style.left = `${x}px`;
       node.style.zIndex = String(index + 1);
       node.style.transform = "";
       node.classList.remove("dragging");
-      pileEl.append(node);
+      if (!order.has(pileEl)) order.set(pileEl, []);
+      order.get(pileEl).push(node);
       used.add(node.dataset.key);
     };
 
@@ -110,6 +112,12 @@ export class Board {
     this.renderFoundations(view, place);
     this.renderTableau(view, place);
     for (const [key, node] of this.cards) if (!used.has(key)) node.remove();
+    // Only piles whose cards changed are touched: moving nodes makes the browser paint them again.
+    for (const { pile } of this.piles.values()) {
+      const cards = order.get(pile) ?? [];
+      const now = [...pile.children].filter((child) => child.classList.contains("card"));
+      if (now.length !== cards.length || now.some((node, i) => node !== cards[i])) pile.append(...cards);
+    }
     this.mark(view, marks);
     const drawn = this.shown && view.stock < this.shown.stock ? view.waste.slice(view.stock - this.shown.stock) : [];
     this.shown = view;
@@ -212,6 +220,15 @@ export class Board {
     if (need() > room) down = DOWN_GAP_MIN * h;
     if (need() > room && ups) up = Math.max(UP_GAP_MIN * h, (room - h - column.hidden * down) / ups);
     return [down, up];
+  }
+
+  /** The middle of where a card put on `place` would lie (on a tableau pile: fanned below its last card). */
+  landing(place) {
+    const { pile, slot } = this.piles.get(place);
+    const last = place.startsWith("T") ? pile.querySelector(".card:last-of-type") : null;
+    const box = (last ?? slot).getBoundingClientRect();
+    const fan = last && last.classList.contains("live") ? UP_GAP * this.cardHeight : last ? DOWN_GAP * this.cardHeight : 0;
+    return { x: box.left + box.width / 2, y: box.top + fan + box.height / 2 };
   }
 
   cardWidth() {

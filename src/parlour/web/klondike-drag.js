@@ -5,7 +5,7 @@
 import { motionAllowed } from "/static/site.js";
 
 const START_DISTANCE = 6; // px a press must travel before it becomes a drag
-const REACH = 0.75; // how far from a pile (in card widths) a drop still counts
+const REACH = 0.9; // how far from a landing spot (in card heights) a drop still counts
 
 /**
  * `hooks.movesFor(place, index)` -> {count, moves: [{target, action}]} or null
@@ -34,9 +34,7 @@ export function enableDrag(board, hooks) {
       }
     }
     event.preventDefault();
-    const dx = event.clientX - press.x;
-    const dy = event.clientY - press.y;
-    for (const node of drag.nodes) node.style.transform = `translate(${dx}px, ${dy}px)`;
+    follow(event);
     const nearest = nearestMove(drag);
     if (nearest?.target !== drag.shown) {
       if (drag.shown) board.pile(drag.shown).pile.classList.remove("drop");
@@ -47,6 +45,7 @@ export function enableDrag(board, hooks) {
 
   const release = (event, cancelled) => {
     if (!press || event.pointerId !== press.id) return;
+    if (drag) follow(event); // the pointer may have moved since the last pointermove was handed out
     press = null;
     if (!drag) return;
     const done = drag;
@@ -74,6 +73,11 @@ export function enableDrag(board, hooks) {
     }
   }, true);
 
+  function follow(event) {
+    drag.shift = { x: event.clientX - press.x, y: event.clientY - press.y };
+    for (const node of drag.nodes) node.style.transform = `translate(${drag.shift.x}px, ${drag.shift.y}px)`;
+  }
+
   function begin({ card, id }) {
     const place = card.dataset.place;
     const offer = hooks.movesFor(place, Number(card.dataset.index));
@@ -82,21 +86,20 @@ export function enableDrag(board, hooks) {
     card.setPointerCapture(id);
     board.pile(place).pile.classList.add("lifted");
     for (const node of nodes) node.classList.add("dragging");
-    return { place, nodes, moves: offer.moves, shown: null };
+    // Where the carried card sat, measured once: the drop is judged from it and the pointer.
+    const home = nodes[0].getBoundingClientRect();
+    return { place, nodes, home, shift: { x: 0, y: 0 }, moves: offer.moves, shown: null };
   }
 
-  /** The legal move whose pile is nearest the dragged card, if one is near enough. */
-  function nearestMove({ nodes, moves }) {
-    const held = nodes[0].getBoundingClientRect();
-    const x = held.left + held.width / 2;
-    const y = held.top + held.height / 2;
+  /** The legal move whose landing spot is nearest the dragged card's middle, if one is near enough. */
+  function nearestMove({ home, shift, moves }) {
+    const x = home.left + home.width / 2 + shift.x;
+    const y = home.top + home.height / 2 + shift.y;
     let best = null;
     for (const move of moves) {
-      const area = board.pile(move.target).pile.getBoundingClientRect();
-      const dx = Math.max(area.left - x, 0, x - area.right);
-      const dy = Math.max(area.top - y, 0, y - area.bottom);
-      const distance = Math.hypot(dx, dy);
-      if (distance <= REACH * held.width && (!best || distance < best.distance)) best = { ...move, distance };
+      const spot = board.landing(move.target);
+      const distance = Math.hypot(spot.x - x, spot.y - y);
+      if (distance <= REACH * home.height && (!best || distance < best.distance)) best = { ...move, distance };
     }
     return best;
   }

@@ -42,6 +42,7 @@ function startTable(id) {
   // --- the connection --------------------------------------------------------
 
   let retry = 500;
+  let refusal = null; // the server's last reason for refusing something
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/${id}`);
@@ -50,6 +51,11 @@ function startTable(id) {
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", () => {
       table.pending = null;
+      if (!table.view) {
+        // Refused before any view: not this player's table, or no such table. Retrying won't help.
+        refuse(`${refusal || "This table could not be opened."} Start a new game from the Klondike page.`);
+        return;
+      }
       show("Connection lost: reconnecting…", true);
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
@@ -75,6 +81,7 @@ function startTable(id) {
       if (table.view.won && (!before || !before.won)) announceEnd(true);
       else if (table.view.over && !table.view.won && (!before || !before.over)) announceEnd(false);
     } else if (message.type === "error") {
+      refusal = message.reason;
       table.pending = null;
       show(message.reason, true);
       say(message.reason);
