@@ -45,7 +45,8 @@ const rules = {
   suitOrder: "CDSH",
 
   seatStatus(view, seat) {
-    return [`hand ${view.points[seat]}`, `total ${view.scores[seat]}`];
+    const total = view.over && view.hands.length ? view.hands.at(-1).score.scores : view.scores;
+    return [`hand ${view.points[seat]}`, `total ${total[seat]}`];
   },
 
   scoreboard(view) {

@@ -17,6 +17,10 @@ function seatBids(view) {
 
 const bidding = (view) => view.bids.length < 4;
 
+// The scores after the last hand once the game is over (the view's own are
+// those the final hand started with).
+const finalOr = (view) => (view.over && view.hands.length ? view.hands.at(-1).score : view);
+
 function teamName(view, team) {
   return view.seat % 2 === team ? `${TEAMS[team]} (you)` : TEAMS[team];
 }
@@ -94,6 +98,7 @@ const rules = {
 
   scoreboard(view) {
     const bids = seatBids(view);
+    const { scores, bags } = finalOr(view);
     const teams = [0, 1].map((team) => {
       const mine = [team, team + 2];
       const contract = mine.reduce((sum, s) => sum + (typeof bids[s] === "number" ? bids[s] : 0), 0);
@@ -101,8 +106,8 @@ const rules = {
       const line = bidding(view) ? "" : `bid ${contract}, won ${won}`;
       return html("div", { class: `team${view.seat % 2 === team ? " mine" : ""}` },
         html("span", { class: "team-name", text: teamName(view, team) }),
-        html("span", { class: "team-score", text: String(view.scores[team]) }),
-        html("span", { class: "team-detail", text: [`bags ${view.bags[team]}`, line].filter(Boolean).join(" · ") }));
+        html("span", { class: "team-score", text: String(scores[team]) }),
+        html("span", { class: "team-detail", text: [`bags ${bags[team]}`, line].filter(Boolean).join(" · ") }));
     });
     const state = html("span", { class: "table-state", text: `Hand ${view.hand_number} · to ${view.options.target}${view.spades_broken ? " · spades broken" : ""}` });
     return html("div", { class: "teams" }, ...teams, state);
@@ -156,10 +161,10 @@ const rules = {
     const body = view.hands.map((entry) => {
       const s = entry.score;
       const cells = [0, 1].map((team) => {
-        const bids = [team, team + 2].map((seat) => bidText(s.bids[seat])).join(" + ");
+        const bids = [team, team + 2].map((seat) => `${"NESW"[seat]} ${bidText(s.bids[seat])}`).join(", ");
         const tricks = s.tricks[team] + s.tricks[team + 2];
         return html("td", {},
-          html("span", { class: "sheet-line", text: `bid ${bids}, won ${tricks}` }),
+          html("span", { class: "sheet-line", text: `bid ${bids}; won ${tricks}` }),
           html("span", { class: "sheet-line points", text: `${signed(s.points[team])} → ${s.scores[team]}` }),
           html("span", { class: "sheet-line muted", text: `bags ${s.bags[team]}` }));
       });

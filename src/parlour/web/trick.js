@@ -56,6 +56,7 @@ export function mountTrickTable(root, table, rules) {
   const queue = [];
   let draining = false;
   let suggestion = null; // the hint's action while it applies
+  let pending = false; // an action sent and not yet answered: no second one
   const selected = new Set(); // cards chosen to pass
 
   const announcer = html("div", { class: "visually-hidden", "aria-live": "polite", "aria-atomic": "false" });
@@ -98,11 +99,14 @@ export function mountTrickTable(root, table, rules) {
 
   function onMessage(message) {
     if (message.type === "view") {
+      pending = false;
       if (message.version < latestVersion) return;
       latestVersion = message.version;
       queue.push({ ...message.view, version: message.version });
       if (!draining) drain();
     } else if (message.type === "error") {
+      pending = false;
+      renderControls(shown);
       say(message.reason, { visible: true, error: true });
     } else if (message.type === "hint") {
       suggestion = message.action;
@@ -116,7 +120,9 @@ export function mountTrickTable(root, table, rules) {
   function act(action) {
     if (!shown) return;
     notice.textContent = "";
-    if (!socket.send({ type: "act", version: shown.version, action })) say("Not connected yet: try again in a moment.", { visible: true, error: true });
+    pending = socket.send({ type: "act", version: shown.version, action });
+    if (pending) renderControls(shown);
+    else say("Not connected yet: try again in a moment.", { visible: true, error: true });
   }
 
   function chooseCard(code) {
@@ -292,7 +298,7 @@ export function mountTrickTable(root, table, rules) {
     if (!view) return;
     const selecting = rules.selecting(view);
     const enabled = new Set();
-    for (const action of view.legal) {
+    for (const action of pending ? [] : view.legal) {
       const [verb, ...codes] = action.split(" ");
       if (verb === "play" || (verb === "pass" && selecting)) codes.forEach((c) => enabled.add(c));
     }
