@@ -95,14 +95,14 @@ def perform(page: Page, action: str) -> None:
 
 def wait_for_moves(page: Page, count: int) -> None:
     """Waits (frame by frame, no fixed sleep) until the move counter shows `count`."""
-    page.wait_for_function("n => document.getElementById('moves').textContent === n", arg=str(count))
+    page.wait_for_function("n => document.getElementById('moves').textContent === n",
+                           arg=str(count))
 
 
 def play_line(page: Page, line: tuple[str, ...], undo_at: int | None = None) -> None:
-    """Plays the line until the game is won (auto-complete may end it early)."""
-    won = page.locator("#won")
+    """Plays the line; stops at Finish (auto-complete) once every card is face up."""
     for number, action in enumerate(line):
-        if won.is_visible():
+        if page.locator("#finish").is_visible():
             return
         try:
             perform(page, action)
@@ -115,13 +115,13 @@ def play_line(page: Page, line: tuple[str, ...], undo_at: int | None = None) -> 
 def undo_and_redo(page: Page) -> None:
     """Undo takes the last move back (a move on the counter too); redo plays it again."""
     before = moves_shown(page)
-    snapshot = page.locator("#board").get_attribute("aria-label"), board_text(page)
+    table = board_text(page)
     page.get_by_role("button", name="Undo").click()
-    expect(page.locator("#moves")).to_have_text(str(before + 1))
-    assert board_text(page) != snapshot[1], "undo should change the table"
+    wait_for_moves(page, before + 1)
+    assert board_text(page) != table, "undo should change the table"
     page.get_by_role("button", name="Redo").click()
-    expect(page.locator("#moves")).to_have_text(str(before + 2))
-    assert board_text(page) == snapshot[1], "redo should bring the move back"
+    wait_for_moves(page, before + 2)
+    assert board_text(page) == table, "redo should bring the move back"
 
 
 def board_text(page: Page) -> str:
@@ -130,25 +130,148 @@ def board_text(page: Page) -> str:
         "nodes => nodes.map(n => n.getAttribute('aria-label'))"))
 
 
+def label_of(page: Page, place: str) -> str:
+    """The pile's label as read out: its top card, or its slot when empty or face down."""
+    entry = pile(page, place).locator('[tabindex="0"]')
+    return entry.get_attribute("aria-label") or ""
+
+
+def assert_fits_phone(page: Page) -> None:
+    """All seven piles side by side within 360 px, nothing to scroll sideways."""
+    for place in ("stock", "W", "FS", "FH", "FC", "FD", *(f"T{n}" for n in range(1, 8))):
+        box = pile(page, place).bounding_box()
+        assert box and 0 <= box["x"] <= 360 - box["width"], f"{place} is off screen: {box}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
 def test_win_a_deal_by_dragging_and_double_clicking(server, browser_page: Page, screenshot,
-                                                   check_accessibility) -> None:
+                                                   check_accessibility, assert_clean) -> None:
     page = browser_page
+    page.emulate_media(reduced_motion="reduce")  # nothing slides under the pointer
     open_table(page, new_table(page, server.url))
     screenshot(page, "klondike-desktop-start")
     check_accessibility(page, "the Klondike table")
     line = winning_line()
-    play_line(page, line[:60], undo_at=len([m for m in line[:40]]))
+    first_tableau_move = next(i for i, m in enumerate(line) if re.fullmatch(r"move T\d T\d.*", m))
+    play_line(page, line[:70], undo_at=first_tableau_move)
     screenshot(page, "klondike-desktop-mid-game")
-    play_line(page, line[60:])
-    won = page.locator("#won")
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert_fits_phone(page)
+    screenshot(page, "klondike-phone-mid-game")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+    play_line(page, line[70:])
+    finish = page.get_by_role("button", name="Finish")
+    expect(finish).to_be_visible()
+    finish.click()
+    won = page.get_by_role("dialog", name="You won!")
     expect(won).to_be_visible()
-    expect(won.get_by_role("heading")).to_have_text("You won!")
     moves = moves_shown(page)
-    assert moves >= 120
-    expect(won).to_contain_text(f"{moves} moves")
-    assert re.search(r"\d\d:\d\d", won.inner_text())
-    screenshot(page, "klondike-desktop-won")
-    check_accessibility(page, "the won panel")
+    assert moves >= 100
+    expect(won).to_contain_text(f"in {moves} moves")
+    expect(won).to_contain_text(re.compile(r"and \d\d:\d\d"))
     for suit in "SHCD":
         expect(pile(page, f"F{suit}").locator(".card.live")).to_have_attribute(
             "aria-label", re.compile("King"))
+    screenshot(page, "klondike-desktop-won")
+    check_accessibility(page, "the won panel")
+    page.set_viewport_size({"width": 360, "height": 740})
+    screenshot(page, "klondike-phone-won")
+    assert_clean(page)
+
+
+def test_a_tap_sends_a_card_to_its_one_place_and_the_clock_runs(server, browser_page: Page,
+                                                               assert_clean) -> None:
+    page = browser_page
+    open_table(page, new_table(page, server.url))
+    expect(page.locator("#clock")).to_have_text("00:00")
+    card_at(page, "T2").click()  # the ace of hearts goes home
+    wait_for_moves(page, 1)
+    expect(pile(page, "FH").locator(".card.live")).to_have_attribute(
+        "aria-label", re.compile("Ace of hearts"))
+    expect(pile(page, "T2").locator(".card.live")).to_have_count(0)
+    card_at(page, "T5").click()  # the 5 of spades onto the 6 of hearts
+    wait_for_moves(page, 2)
+    assert label_of(page, "T6").endswith("6 of hearts, 5 of spades")
+    expect(page.locator("#live")).to_contain_text("5 of spades to tableau 6")
+    pile(page, "T2").locator(".card").last.click()  # a face-down top card turns over
+    wait_for_moves(page, 3)
+    expect(pile(page, "T2").locator(".card.live")).to_have_count(1)
+    pile(page, "stock").click()
+    wait_for_moves(page, 4)
+    expect(pile(page, "W").locator(".card.live")).to_have_count(1)
+    expect(page.locator("#clock")).to_have_text(re.compile(r"00:0[1-3]"), timeout=3000)
+    assert_clean(page)
+
+
+def test_keyboard_only(server, browser_page: Page, check_accessibility, assert_clean) -> None:
+    page = browser_page
+    open_table(page, new_table(page, server.url))
+    for _ in range(30):  # Tab from the top of the page to the stock
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.place") == "stock":
+            break
+    else:
+        raise AssertionError("Tab never reached the stock")
+    page.keyboard.press("d")
+    wait_for_moves(page, 1)
+    page.keyboard.press("ArrowDown")  # stock -> tableau 1
+    page.keyboard.press("ArrowRight")  # -> tableau 2, the ace of hearts
+    focused = page.locator(":focus")
+    expect(focused).to_have_attribute("aria-label", "Tableau 2: 1 face down, Ace of hearts")
+    page.keyboard.press("f")
+    wait_for_moves(page, 2)
+    expect(focused).to_have_attribute("aria-label", re.compile("Tableau 2: 1 face down"))
+    page.keyboard.press("Enter")  # turns the face-down card over
+    wait_for_moves(page, 3)
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    expect(focused).to_have_attribute("aria-label", re.compile("5 of spades$"))
+    page.keyboard.press("Enter")  # take the 5 of spades
+    expect(page.locator("#live")).to_contain_text("5 of spades taken")
+    expect(pile(page, "T6")).to_have_class(re.compile("target"))
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # put it on the 6 of hearts
+    wait_for_moves(page, 4)
+    assert label_of(page, "T6").endswith("6 of hearts, 5 of spades")
+    page.keyboard.press("Control+z")
+    wait_for_moves(page, 5)
+    assert label_of(page, "T5").endswith("5 of spades")
+    page.keyboard.press("Control+y")
+    wait_for_moves(page, 6)
+    assert label_of(page, "T6").endswith("5 of spades")
+    page.keyboard.press("h")
+    expect(page.locator("#message")).to_contain_text("Hint")
+    expect(page.locator("#board .hinted").first).to_be_visible()
+    check_accessibility(page, "the table with a hint")
+    assert_clean(page)
+
+
+def test_phone_touch(server, phone_page: Page, screenshot, check_accessibility,
+                     assert_clean) -> None:
+    page = phone_page
+    open_table(page, new_table(page, server.url))
+    assert_fits_phone(page)
+    screenshot(page, "klondike-phone-start")
+    check_accessibility(page, "the Klondike table on a phone")
+    card_at(page, "T2").tap()
+    wait_for_moves(page, 1)
+    expect(pile(page, "FH").locator(".card.live")).to_have_count(1)
+    touch_drag(page, card_at(page, "T6"), card_at(page, "T7"))  # 6 of hearts onto 7 of spades
+    wait_for_moves(page, 2)
+    assert label_of(page, "T7").endswith("7 of spades, 6 of hearts")
+    assert_clean(page)
+
+
+def touch_drag(page: Page, card: Locator, onto: Locator) -> None:
+    """A finger pressed on the card, slid onto the other card, lifted (real touch events)."""
+    x, y = grab_point(card)
+    to_x, to_y = grab_point(onto)
+    to_y += (onto.bounding_box() or {"height": 0})["height"] * 0.3
+    touch = page.context.new_cdp_session(page)
+    touch.send("Input.dispatchTouchEvent",
+               {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 6):
+        point = {"x": x + (to_x - x) * step / 5, "y": y + (to_y - y) * step / 5}
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})

@@ -55,10 +55,8 @@ export class Board {
 
   /** Card size from the room there is: seven across, and a table that fits the window's height. */
   fit() {
-    const style = getComputedStyle(this.root);
-    const gap = parseFloat(style.getPropertyValue("--gap")) || 8;
-    const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
-    const byWidth = (this.root.clientWidth - pad - 6 * gap) / 7;
+    const gap = parseFloat(getComputedStyle(this.tableauRow).columnGap) || 8;
+    const byWidth = (this.root.clientWidth - 6 * gap) / 7;
     const top = this.root.getBoundingClientRect().top + window.scrollY;
     const byHeight = (window.innerHeight - top - 24) / 3.5 / 1.4;
     const width = Math.floor(Math.max(36, Math.min(118, byWidth, Math.max(byHeight, 64))));

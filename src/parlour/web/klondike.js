@@ -6,7 +6,7 @@ import { mountNewGame } from "/static/newgame.js";
 import { Board } from "/static/klondike-board.js";
 import { enableDrag } from "/static/klondike-drag.js";
 import { enableKeys, focusSpot, focusedSpot } from "/static/klondike-keys.js";
-import { describe, moveOnto, movesFrom, parseAction, placeWords, sensibleMove, topCard } from "/static/klondike-moves.js";
+import { describe, moveOnto, movesFrom, parseAction, placeWords, sensibleMove, suggestion, topCard } from "/static/klondike-moves.js";
 import { cardName } from "/static/cards.js";
 
 const tableId = location.pathname.split("/")[2] || null;
@@ -77,7 +77,7 @@ function startTable(id) {
       table.hint = null;
       draw();
       if (action && before) say(describe(action, before, table.view));
-      if (!before || action) show("");
+      if (!before || action || table.view.won) show("");
       if (table.view.won && (!before || !before.won)) announceEnd(true);
       else if (table.view.over && !table.view.won && (!before || !before.over)) announceEnd(false);
     } else if (message.type === "error") {
@@ -223,19 +223,22 @@ function startTable(id) {
   }
 
   function showHint(message) {
+    if (message.version !== table.view.version) return; // the table moved on while it was thought of
     if (!message.action) {
       table.hint = null;
-      show(message.text || "No move helps now: start a new deal.");
-      say(message.text || "No move helps now.");
       board.mark(table.view, marks());
+      const text = "No move helps now: undo, or start a new deal.";
+      show(text);
+      say(text);
       return;
     }
     const move = parseAction(message.action);
     const source = move.verb === "draw" ? "stock" : move.source;
     table.hint = { source, count: move.verb === "move" ? move.count : 1, target: move.target };
     board.mark(table.view, marks());
-    show(`Hint: ${message.text || message.action}`);
-    say(`Hint: ${message.text || message.action}`);
+    const text = `Hint: ${suggestion(message.action, table.view)}`;
+    show(text);
+    say(text);
   }
 
   // --- gestures --------------------------------------------------------------
@@ -274,6 +277,7 @@ function startTable(id) {
   $("finish").addEventListener("click", () => {
     if (!table.view?.can_finish) return;
     show("Finishing…");
+    say("Finishing: every card goes home.");
     send({ type: "finish", version: table.view.version });
   });
 
