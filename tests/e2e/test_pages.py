@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -97,16 +98,20 @@ def _play_out(ws_url: str, cookie: str) -> dict:
         while True:
             message = json.loads(ws.recv(timeout=10))
             if message["type"] != "view":
+                assert message["type"] != "error", message
                 continue
             view = message["view"]
             if view["over"]:
                 return view
             if view["legal"]:
+                time.sleep(1 / 15)  # the server takes at most 20 messages a second
                 act = {"type": "act", "version": message["version"], "action": view["legal"][0]}
                 ws.send(json.dumps(act))
 
 
-def test_stats_show_a_finished_game(server, browser_page, assert_clean, check_accessibility):
+def test_stats_show_a_finished_game(
+    server, browser_page, assert_clean, check_accessibility, screenshot
+):
     page = browser_page
     page.goto(server.url + "/stats")
     expect(page.locator("#charts")).to_contain_text("No finished game")
@@ -133,6 +138,7 @@ def test_stats_show_a_finished_game(server, browser_page, assert_clean, check_ac
     expect(chart.locator("table tbody tr")).to_have_count(hands)
     expect(page.locator(".chart-winner")).to_have_text(final["over"]["winner"])
     check_accessibility(page, "stats with a game")
+    screenshot(page, "pages-stats-with-a-game-desktop")
     assert_clean(page)
 
 

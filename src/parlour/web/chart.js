@@ -3,7 +3,7 @@
 // figures are also in a visually hidden table for screen readers.
 
 const SVG = "http://www.w3.org/2000/svg";
-const MARGIN = { top: 16, right: 20, bottom: 42, left: 52 };
+const EDGE = { top: 16, right: 20, bottom: 42 };
 // Colour and marker together, so lines differ without colour too.
 const STYLES = [
   { colour: "#1d6b43", marker: "circle" },
@@ -21,16 +21,16 @@ function svg(tag, attributes = {}, text) {
 
 // Round tick steps (1, 2, 5 x 10^n) giving about `count` ticks.
 function ticks(low, high, count = 5) {
+  if (high - low < count) high = low + count; // a flat line still gets an axis
   const raw = (high - low) / count;
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((f) => f * power).find((s) => s >= raw);
   const values = [];
-  for (let v = Math.floor(low / step) * step; v <= high + step / 2; v += step) values.push(v);
+  for (let v = Math.floor(low / step) * step; values.at(-1) === undefined || values.at(-1) < high; v += step) values.push(v);
   return values;
 }
 
-function marker(kind, x, y, colour) {
-  const r = 4;
+function marker(kind, x, y, colour, r = 4) {
   if (kind === "square") return svg("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, fill: colour });
   if (kind === "triangle") return svg("path", { d: `M${x} ${y - r - 1}L${x + r + 1} ${y + r}L${x - r - 1} ${y + r}Z`, fill: colour });
   if (kind === "diamond") return svg("path", { d: `M${x} ${y - r - 1}L${x + r + 1} ${y}L${x} ${y + r + 1}L${x - r - 1} ${y}Z`, fill: colour });
@@ -66,9 +66,11 @@ function fallbackTable(caption, labels, hands) {
 export function scoreChart({ title, labels, hands, target = null, width = 640 }) {
   const WIDTH = Math.round(Math.min(Math.max(width, 280), 760));
   const HEIGHT = Math.round(Math.min(Math.max(WIDTH * 0.45, 200), 300));
-  const plot = { width: WIDTH - MARGIN.left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom };
   const all = hands.flat().concat(0, target ?? 0);
   const yTicks = ticks(Math.min(...all), Math.max(...all));
+  // Room on the left for the longest score label (about 7 px a character at 12 px).
+  const MARGIN = { ...EDGE, left: 30 + 7 * Math.max(...yTicks.map((v) => String(v).length)) };
+  const plot = { width: WIDTH - MARGIN.left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom };
   const [low, high] = [yTicks[0], yTicks.at(-1)];
   const x = (hand) => MARGIN.left + (hands.length ? (hand / hands.length) * plot.width : 0);
   const y = (score) => MARGIN.top + plot.height - ((score - low) / (high - low || 1)) * plot.height;
@@ -95,7 +97,7 @@ export function scoreChart({ title, labels, hands, target = null, width = 640 })
   if (target !== null) {
     chart.append(
       svg("line", { x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: y(target), y2: y(target), class: "chart-target" }),
-      svg("text", { x: MARGIN.left + 6, y: y(target) - 6, class: "chart-target-label" }, `Target ${target}`),
+      svg("text", { x: MARGIN.left + 6, y: y(target) + (y(target) - MARGIN.top < 16 ? 16 : -6), class: "chart-target-label" }, `Target ${target}`),
     );
   }
 
@@ -104,7 +106,8 @@ export function scoreChart({ title, labels, hands, target = null, width = 640 })
     const points = [[x(0), y(0)], ...hands.map((scores, hand) => [x(hand + 1), y(scores[i])])];
     const line = svg("g", { class: "chart-line" });
     line.append(svg("polyline", { points: points.map((p) => p.join(",")).join(" "), fill: "none", stroke: colour, "stroke-width": 2.5, "stroke-linejoin": "round" }));
-    for (const [px, py] of points.slice(1)) line.append(marker(kind, px, py, colour));
+    const size = hands.length > 20 ? 2.5 : 4; // many hands: small markers, or they pile up
+    for (const [px, py] of points.slice(1)) line.append(marker(kind, px, py, colour, size));
     chart.append(line);
   });
 
