@@ -112,7 +112,8 @@ async function showPlayer(stats) {
     const response = await fetch("/api/me");
     if (response.ok) name = (await response.json()).name;
   }
-  if (name) document.getElementById("stats-player").textContent = `Playing as ${name}, on this computer.`;
+  // "You" is the name everyone starts with: nothing to show until it is changed.
+  if (name && name !== "You") document.getElementById("stats-player").textContent = `Playing as ${name}, on this computer.`;
 }
 
 async function main() {
