@@ -42,7 +42,8 @@ async function showUnfinished() {
     name.textContent = GAME_NAMES[table.game] ?? table.game;
     const summary = document.createElement("span");
     summary.className = "continue-summary";
-    summary.textContent = table.summary ?? "";
+    const words = table.summary ?? "";
+    summary.textContent = words.charAt(0).toUpperCase() + words.slice(1);
     const when = document.createElement("time");
     when.dateTime = toDate(table.updated)?.toISOString() ?? "";
     when.textContent = sinceWhen(table.updated);
