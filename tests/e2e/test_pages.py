@@ -158,3 +158,18 @@ def test_new_game_form_shows_the_servers_refusal(server, browser_page, page_watc
     # The browser logs the refused request itself; nothing else may go wrong.
     problems = [p for p in page_watch(page).problems() if "status of 400" not in p]
     assert not problems, problems
+
+
+def test_new_game_form_remembers_the_last_choices(server, browser_page):
+    page = browser_page
+    page.goto(server.url + "/spades")
+    page.get_by_label("Play to").fill("300")
+    page.get_by_label("Blind nil").check()
+    page.get_by_role("button", name="Start").click()
+    expect(page).to_have_url(re.compile(r"/spades/[\w-]+$"))
+
+    page.goto(server.url + "/spades")
+    expect(page.get_by_label("Play to")).to_have_value("300")
+    expect(page.get_by_label("Blind nil")).to_be_checked()
+    page.goto(server.url + "/hearts")
+    expect(page.get_by_label("Play to")).to_have_value("100")
