@@ -41,8 +41,7 @@ const labelOf = (item) => {
 };
 
 function hintFor(option, id) {
-  const text = option.help ?? option.description;
-  return text ? element("p", { class: "hint", id: `${id}-hint`, text }) : null;
+  return option.help ? element("p", { class: "hint", id: `${id}-hint`, text: option.help }) : null;
 }
 
 /** One labelled control; returns {row, read} where read() gives its value. */
@@ -100,9 +99,10 @@ function control(option, saved) {
   return { row, read: () => (off.checked || number.value === "" ? null : Number(number.value)) };
 }
 
-function levelControl(levels, saved, fallback) {
+function levelControl(levels, saved) {
   const select = element("select", { id: "opt-level", name: "level" });
-  const wanted = saved ?? fallback ?? valueOf(levels[Math.floor(levels.length / 2)]);
+  // Levels come weakest first: the middle one is the everyday opponent.
+  const wanted = saved ?? valueOf(levels[Math.floor(levels.length / 2)]);
   for (const level of levels) {
     const opt = element("option", { value: valueOf(level), text: labelOf(level) });
     opt.selected = valueOf(level) === wanted;
@@ -147,7 +147,7 @@ export async function mountNewGame(container, game) {
   if (controls.length) form.append(fields);
 
   const levels = catalogue.levels?.[game] ?? [];
-  const level = levels.length ? levelControl(levels, saved.level, catalogue.default_level) : null;
+  const level = levels.length ? levelControl(levels, saved.level) : null;
 
   let winnable = null;
   let dealNumber = null;
