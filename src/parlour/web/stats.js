@@ -64,7 +64,8 @@ function bestTable(title, id, games) {
     const when = element("time", { datetime: toDate(game.finished)?.toISOString() ?? "", text: calendarDate(game.finished) });
     row.insertCell().append(when);
   });
-  box.append(element("div", { class: "table-scroll" }, table));
+  // Focusable, so a table wider than a phone can be scrolled from the keyboard.
+  box.append(element("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-labelledby": id }, table));
   return box;
 }
 
