@@ -27,6 +27,7 @@ function startTable(id) {
     view: null,
     socket: null,
     pending: null, // the action sent and not yet answered
+    queued: null, // a stock click made while it was pending
     selected: null, // {place, count}: a card taken with the keyboard (or a tap while one is held)
     hint: null,
     clockBase: 0,
@@ -80,9 +81,13 @@ function startTable(id) {
       if (!before || action || table.view.won) show("");
       if (table.view.won && (!before || !before.won)) announceEnd(true);
       else if (table.view.over && !table.view.won && (!before || !before.over)) announceEnd(false);
+      const next = table.queued;
+      table.queued = null;
+      if (next && action) next();
     } else if (message.type === "error") {
       refusal = message.reason;
       table.pending = null;
+      table.queued = null;
       show(message.reason, true);
       say(message.reason);
       if (table.view) draw(); // dropped cards slide back
@@ -155,7 +160,12 @@ function startTable(id) {
   /** A tap or Enter on a pile: the card held goes there, or the pile's own action. True if a move was sent. */
   function onPile(place, index, { keyboard }) {
     const view = table.view;
-    if (!view || table.pending) return false;
+    if (!view) return false;
+    if (table.pending) {
+      // Quick clicks on the stock are not lost: the next draw waits for this move's view.
+      if (place === "stock") table.queued = () => onPile(place, index, { keyboard });
+      return false;
+    }
     const held = table.selected;
     if (held && held.place !== place) {
       const action = moveOnto(view.legal, held.place, held.count, place);
@@ -283,8 +293,16 @@ function startTable(id) {
 
   // --- new deals -------------------------------------------------------------
 
-  const winnableKey = "parlour.klondike.winnable";
-  $("winnable").checked = localStorage.getItem(winnableKey) === "1";
+  // The new-game panel's remembered choices (newgame.js) are this menu's too.
+  const choicesKey = "parlour.newgame.klondike";
+  const remembered = () => {
+    try {
+      return JSON.parse(localStorage.getItem(choicesKey)) || {};
+    } catch {
+      return {};
+    }
+  };
+  $("winnable").checked = Boolean(remembered().winnable_only);
 
   async function newTable({ sameDeal = false, options = table.view?.options, winnable = $("winnable").checked } = {}) {
     const request = { game: "klondike", options };
@@ -312,16 +330,27 @@ function startTable(id) {
   $("won-close").addEventListener("click", () => $("won").close());
   $("deal-options").addEventListener("submit", (event) => {
     event.preventDefault();
-    const form = new FormData(event.target);
-    localStorage.setItem(winnableKey, $("winnable").checked ? "1" : "0");
-    const options = { ...table.view.options, draw: Number(form.get("draw")), scoring: form.get("scoring") };
+    const options = { ...table.view.options, draw: Number($("draw").value), scoring: $("scoring").value };
+    try {
+      localStorage.setItem(choicesKey, JSON.stringify({ ...remembered(), options, winnable_only: $("winnable").checked }));
+    } catch {
+      // not remembered: this deal still gets the choices
+    }
     newTable({ options });
   });
-  document.querySelector(".game-menu").addEventListener("toggle", (event) => {
+  const menu = document.querySelector(".game-menu");
+  document.addEventListener("click", (event) => {
+    if (menu.open && !menu.contains(event.target)) menu.open = false;
+  });
+  menu.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    menu.open = false;
+    menu.querySelector("summary").focus();
+  });
+  menu.addEventListener("toggle", (event) => {
     if (!event.target.open || !table.view) return;
-    const { draw: cards = 1, scoring = "none" } = table.view.options ?? {};
-    for (const radio of document.querySelectorAll('input[name="draw"]')) radio.checked = radio.value === String(cards);
-    $("scoring").value = scoring;
+    $("draw").value = String(table.view.options?.draw ?? 1);
+    $("scoring").value = table.view.options?.scoring ?? "none";
   });
 
   function announceEnd(won) {
