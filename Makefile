@@ -12,8 +12,9 @@ FAST += parlour/solvers/double_dummy.py parlour/bots/spades_play.py parlour/bots
 FAST += parlour/bots/hearts_rules.py parlour/bots/hearts_expert.py
 FAST += parlour/solvers/klondike_position.py parlour/solvers/klondike.py
 COMPILED := $(VENV)/.compiled
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint doctest setup compile bench clean
+.PHONY: run test lint doctest setup compile bench clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,16 +34,23 @@ setup: $(STAMP) $(COMPILED)
 compile: $(COMPILED)
 
 run: setup
-	$(BIN)/parlour play spades
+	$(BIN)/parlour serve
+
+# The browser tests drive Debian's Chromium; install it where it is missing.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "installing Debian's chromium for the browser tests"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
+			chromium fonts-dejavu-core >/dev/null; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
 doctest: $(STAMP)
-	PARLOUR_PURE_PYTHON=1 $(BIN)/pytest --doctest-modules src
+	PARLOUR_PURE_PYTHON=1 $(BIN)/pytest --doctest-modules src --ignore=src/parlour/server/migrations
 
-test: setup lint doctest
+test: setup browser lint doctest
 	$(BIN)/pytest tests
 
 bench: setup

@@ -30,13 +30,15 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     "spades": [
         {"name": "target", "label": "Play to", "type": "int", "default": 500,
          "min": 50, "max": 1000, "step": 50},
-        {"name": "nil", "label": "Nil bids", "type": "bool", "default": True},
-        {"name": "blind_nil", "label": "Blind nil (bid before seeing your cards, ±200)",
-         "type": "bool", "default": False},
+        {"name": "nil", "label": "Nil bids", "type": "bool", "default": True,
+         "help": "Bid to take no trick at all: 100 points won or lost."},
+        {"name": "blind_nil", "label": "Blind nil", "type": "bool", "default": False,
+         "help": "Bid nil before seeing your cards: 200 points won or lost."},
         {"name": "boston_bonus", "label": "Boston bonus (all 13 tricks)", "type": "int",
          "default": 0, "min": 0, "max": 500, "step": 50},
         {"name": "mercy", "label": "Mercy rule: a team at or below this score loses",
-         "type": "int", "default": None, "optional": True, "min": -1000, "max": 0, "step": 50},
+         "type": "int", "default": None, "optional": True, "min": -1000, "max": 0, "step": 50,
+         "null_label": "Off", "suggested": -200},
     ],
     "hearts": [
         {"name": "target", "label": "Play to", "type": "int", "default": 100,
@@ -48,7 +50,7 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
          "choices": [{"value": "add_to_others", "label": "26 to every other player"},
                      {"value": "subtract_from_self", "label": "26 off your own score"}]},
         {"name": "jack_of_diamonds", "label": "Jack of diamonds scores -10", "type": "bool",
-         "default": False},
+         "default": False, "help": "Whoever takes the jack of diamonds takes 10 points off."},
     ],
     "klondike": [
         {"name": "draw", "label": "Draw", "type": "choice", "default": 1,
@@ -58,7 +60,9 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
                      {"value": "standard", "label": "Standard"},
                      {"value": "vegas", "label": "Vegas"}]},
         {"name": "passes", "label": "Passes through the stock", "type": "int",
-         "default": None, "optional": True, "min": 1, "max": 10, "step": 1},
+         "default": None, "optional": True, "min": 1, "max": 10, "step": 1,
+         "null_label": "Unlimited", "suggested": 3,
+         "help": "Vegas scoring allows 1 pass with draw 1 and 3 with draw 3 unless set here."},
         {"name": "auto_flip", "label": "Turn uncovered cards by themselves", "type": "bool",
          "default": False},
         {"name": "auto_complete", "label": "Finish by itself once everything is face up",
@@ -94,6 +98,7 @@ def options_schema() -> dict[str, Any]:
     """The options form of each game and the bot levels (``GET /api/options``)."""
     out: dict[str, Any] = dict(OPTIONS)
     out["levels"] = {g: [lv for lv in levels(g) if lv != "random"] for g in ("spades", "hearts")}
+    out["default_level"] = "normal"
     return out
 
 

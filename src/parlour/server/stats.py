@@ -22,7 +22,7 @@ def player_stats(player: dict[str, Any] | None, finished: list[dict[str, Any]],
         games[game["game"]]["unfinished"] += 1
     won_deals = [
         {"table": g["table"], "moves": g["result"]["moves"], "seconds": g["result"]["seconds"],
-         "draw": g["result"].get("draw", 1), "finished": g["finished"]}
+         "draw": g["result"].get("draw", 1), "finished": g["finished"], "seed": g["seed"]}
         for g in finished if g["game"] == "klondike" and g["result"].get("won")]
     charts = []
     for g in finished:

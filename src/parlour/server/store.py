@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,12 @@ def database_url(text: str) -> str:
     if "://" in text:
         return text
     return f"sqlite:///{Path(text).expanduser().resolve()}"
+
+
+def iso_time(seconds: float) -> str:
+    """A stored time as an ISO date-time in UTC, for pages."""
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds") \
+        .replace("+00:00", "Z")
 
 
 def new_id() -> str:
@@ -215,18 +222,21 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         return [{"table": r.id, "game": r.game, "url": f"/{r.game}/{r.id}",
-                 "updated": r.updated, "moves": r.version} for r in rows]
+                 "updated": iso_time(r.updated), "moves": r.version,
+                 "summary": f"{r.version} moves so far" if r.version else "not started"}
+                for r in rows]
 
     def finished(self, player_id: str) -> list[dict[str, Any]]:
         """The player's finished games, oldest first, with their results."""
         query = (sa.select(tables.c.id, tables.c.game, tables.c.updated, tables.c.result,
-                           tables.c.options, seats.c.seat, seats.c.won)
+                           tables.c.options, tables.c.seed, seats.c.seat, seats.c.won)
                  .join(seats, seats.c.table_id == tables.c.id)
                  .where(seats.c.player_id == player_id, tables.c.status == "over")
                  .order_by(tables.c.updated))
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
-        return [{"table": r.id, "game": r.game, "finished": r.updated, "result": r.result,
+        return [{"table": r.id, "game": r.game, "finished": iso_time(r.updated),
+                 "result": r.result, "seed": r.seed,
                  "seat": r.seat, "won": bool(r.won), "options": r.options} for r in rows]
 
 

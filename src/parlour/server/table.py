@@ -5,6 +5,7 @@ database. An action is tried on a copy of the state and only
 :meth:`Table.commit`-ted once the store has written it, so a refused action
 or a failed write leaves the table exactly as it was.
 
+>>> from parlour.server.games import default_seats
 >>> table = Table("t1", "spades", {}, seed=7, seats=default_seats("spades", "p1", "Ada", "easy"))
 >>> table.to_act(), table.bot_to_act()
 (0, 'easy')
