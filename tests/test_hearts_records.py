@@ -26,7 +26,10 @@ def test_a_game_record_replays_to_the_same_scores_and_winner():
     assert record["game"] == "hearts" and record["format"] == "parlour-record/1"
     assert record["hands"][0]["actions"][0].startswith("pass ")
     replay = records.replay(record)
-    assert replay.result == {"scores": game.scores, "winner": game.winner}
+    # the winner as every --json output gives it
+    assert replay.result == {"scores": game.scores, "winner": {
+        "name": ("North", "East", "South", "West")[game.winner], "seats": [game.winner]}}
+    assert [h["hand"] for h in replay.hands] == list(range(1, len(game.hands) + 1))
     assert [h["scores"] for h in replay.hands] == [r.scores for r in game.results]
     assert [h["points"] for h in replay.hands] == [r.points for r in game.results]
     assert all("moon" in h for h in replay.hands)
@@ -123,11 +126,11 @@ def test_the_score_pad_ends_the_game_and_plays_on_through_a_tie():
     assert out["hands"][1]["events"][0]["type"] == "tie_for_lowest"
     tie["hands"].append({"points": [1, 0, 25, 0]})
     out = score_pad(tie)
-    assert out["winner"] == 1
+    assert out["winner"] == {"name": "East", "seats": [1]}
     tie["hands"].append({"points": [1, 0, 25, 0]})
     with pytest.raises(RecordError, match="hand 4: the game was already won by East"):
         score_pad(tie)
-    assert score_pad_lines(out)[-1] == "East wins"
+    assert score_pad_lines(out)[-1] == "East wins the game."
 
 
 def test_the_score_pad_counts_the_jack_of_diamonds():

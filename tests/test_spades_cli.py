@@ -53,7 +53,9 @@ def test_replay_json_lists_every_step_with_its_legal_actions(tmp_path, capsys, r
     hand = data["hands"][0]
     assert sum(hand["tricks"]) == 13
     assert set(hand) >= {"tricks", "points", "bags", "events", "scores"}
-    assert data["result"]["winner"] == game.winner
+    assert data["result"]["winner"]["name"] == game.winner
+    # hands and steps are numbered from 1 in JSON, as in the text and in errors
+    assert data["hands"][0]["hand"] == 1 and (first["hand"], first["step"]) == (1, 1)
     assert [h["scores"] for h in data["hands"]] == [r.scores for r in game.results]
 
 

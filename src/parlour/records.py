@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from parlour.files import parse_json, read_json
+
 FORMAT = "parlour-record/1"
 GAMES = ("hearts", "klondike", "spades")
 
@@ -50,6 +52,7 @@ class Replay:
     hands: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
+    keep_steps: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "hands": self.hands, "result": self.result}
@@ -57,10 +60,11 @@ class Replay:
 
 def parse(text: str) -> dict[str, Any]:
     """A record from JSON text, with its format and game checked."""
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    return checked(parse_json(text))
+
+
+def checked(record: Any) -> dict[str, Any]:
+    """A record read as JSON, with its format checked."""
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
     if record.get("format") != FORMAT:
@@ -69,21 +73,18 @@ def parse(text: str) -> dict[str, Any]:
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    """A record from a file."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror}") from None
-    return parse(text)
+    """A record from a file (``-``: standard input), within the input limit."""
+    return checked(read_json(str(path)))
 
 
-def replay(record: dict[str, Any]) -> Replay:
-    """Replay a record through its game's engine, checking every action."""
+def replay(record: dict[str, Any], steps: bool = True) -> Replay:
+    """Replay a record through its game's engine, checking every action; ``steps``:
+    keep every step with the legal actions before it (time and memory a step)."""
     game = record.get("game")
     if game not in GAMES:
         raise RecordError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
     module = importlib.import_module(f"parlour.games.{game}")
-    result: Replay = module.replay_record(record)
+    result: Replay = module.replay_record(record, steps)
     return result
 
 

@@ -98,11 +98,14 @@ def make_bot(game: str, level: str, seed: int = 0, **budget: Any) -> Bot:
             raise UnknownBot(f"no bots for the game {game!r}")
         raise UnknownBot(f"no {game} bot {level!r} (levels: {', '.join(known)})")
     options = _options(factory)
-    if options is not None:
-        for key in budget:
-            if key not in options:
-                takes = f"options: {', '.join(options)}" if options else "it takes none"
-                raise UnknownBot(f"the {game} {level} bot has no option {key!r} ({takes})")
+    for key, value in budget.items():
+        if options is not None and key not in options:
+            takes = f"options: {', '.join(options)}" if options else "it takes none"
+            raise UnknownBot(f"the {game} {level} bot has no option {key!r} ({takes})")
+        # a compiled factory shows no defaults: then only the ranges are checked
+        refusal = _budget_refusal(key, value, None if options is None else options[key])
+        if refusal:
+            raise UnknownBot(f"the {game} {level} bot's option {refusal}")
     try:
         return factory(seed=seed, **budget)
     except TypeError as e:
@@ -113,13 +116,39 @@ def make_bot(game: str, level: str, seed: int = 0, **budget: Any) -> Bot:
         raise
 
 
-def _options(factory: Callable[..., Any]) -> list[str] | None:
-    """The budget keywords a bot factory takes (None: any)."""
+def _options(factory: Callable[..., Any]) -> dict[str, Any] | None:
+    """The budget keywords a bot factory takes, with their defaults (None: any)."""
     try:
         params = inspect.signature(factory).parameters.values()
     except (TypeError, ValueError):
         return None
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
         return None
-    return [p.name for p in params if p.name != "seed"
-            and p.kind is not inspect.Parameter.VAR_POSITIONAL]
+    return {p.name: p.default for p in params if p.name != "seed"
+            and p.kind is not inspect.Parameter.VAR_POSITIONAL}
+
+
+def _budget_refusal(key: str, value: Any, default: Any) -> str | None:
+    """Why a budget value cannot be used, in the option's terms (None: it can).
+
+    >>> _budget_refusal("samples", 0, 200)
+    'samples is at least 1, not 0 (leave it out for the default)'
+    >>> _budget_refusal("time_budget", -1, 0.0)
+    'time_budget is a number of seconds, 0 or more, not -1'
+    >>> _budget_refusal("samples", 2.5, 200)
+    'samples is a whole number, not 2.5'
+    """
+    if isinstance(default, bool):
+        return None if isinstance(value, bool) else f"{key} is true or false, not {value!r}"
+    if value is None:  # "no limit" (from Python; the command line gives only numbers)
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return f"{key} is a number, not {value!r}"
+    if isinstance(default, int) and not isinstance(value, int):
+        return f"{key} is a whole number, not {value!r}"
+    if key.endswith("samples") and value < 1:
+        return f"{key} is at least 1, not {value!r} (leave it out for the default)"
+    if value < 0 or value != value:
+        what = "a number of seconds" if "time" in key else "a number"
+        return f"{key} is {what}, 0 or more, not {value!r}"
+    return None

@@ -9,12 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from parlour.arena import run_match, svg_plot
 from parlour.bots.base import UnknownBot
 from parlour.commands import positive
+from parlour.files import output_path, write_atomically
 
 
 def register(subparsers: Any) -> None:
@@ -54,19 +54,9 @@ def bot_options(pairs: list[str]) -> dict[str, Any]:
     return out
 
 
-def _plot_path(name: str) -> Path:
-    """The file ``--plot`` will write, checked before the match is played."""
-    path = Path(name)
-    if path.suffix.lower() != ".svg":
-        raise ValueError(f"--plot {name}: the plot is written as SVG; name the file .svg")
-    if not path.parent.is_dir():
-        raise ValueError(f"--plot {name}: no directory {str(path.parent)!r}")
-    return path
-
-
 def run(args: argparse.Namespace) -> int:
     try:
-        plot = _plot_path(args.plot) if args.plot else None
+        plot = output_path(args.plot, "--plot", ".svg") if args.plot is not None else None
         result = run_match(args.game, args.a, args.b, args.hands, args.seed,
                            bot_options(args.a_opt), bot_options(args.b_opt),
                            progress=not args.json and sys.stderr.isatty())
@@ -76,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     print(json.dumps(result.summary()) if args.json else result.report())
     if plot is not None:
         try:
-            plot.write_text(svg_plot(result), encoding="utf-8")
+            write_atomically(plot, svg_plot(result))
         except OSError as e:  # the figures are printed above: only the picture is lost
             print(f"parlour arena: could not write the plot: {e}", file=sys.stderr)
             return 1

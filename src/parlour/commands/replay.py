@@ -26,9 +26,8 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        record = (records.parse(sys.stdin.read()) if args.file == "-"
-                  else records.load(args.file))
-        replay = records.replay(record)
+        record = records.load(args.file)
+        replay = records.replay(record, steps=args.json)
     except ValueError as e:
         print(f"parlour replay: {e}", file=sys.stderr)
         return 2

@@ -6,8 +6,9 @@ import argparse
 import importlib
 import json
 import sys
-from pathlib import Path
 from typing import Any
+
+from parlour.files import read_json
 
 
 def register(sub: Any) -> None:
@@ -25,21 +26,10 @@ def register(sub: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _read(path: str) -> Any:
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise ValueError(f"cannot read {path}: {e.strerror}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-
-
 def run(args: argparse.Namespace) -> int:
     module = importlib.import_module(f"parlour.games.{args.game}_scoring")
     try:
-        result = module.score_pad(_read(args.file))
+        result = module.score_pad(read_json(args.file))
     except ValueError as e:
         print(f"parlour score {args.game}: {e}", file=sys.stderr)
         return 2

@@ -14,11 +14,11 @@ import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from parlour.commands import positive, seconds
-from parlour.games.klondike import deal_from_seed, parse_deal
+from parlour.files import output_path, write_atomically
+from parlour.games.klondike import deal_from_seed, deal_to_string, parse_deal
 from parlour.progress import Progress
 from parlour.records import dumps
 from parlour.solvers.klondike import SolveResult, replays, solution_record, solve
@@ -52,8 +52,10 @@ def run(args: argparse.Namespace) -> int:
                             progress=not args.json)
         print(json.dumps(summary.to_json(), indent=1) if args.json else summary.report())
         return 0
+    seed = args.seed if args.seed is not None or args.deal is not None else 0
     try:
-        deal = parse_deal(args.deal) if args.deal is not None else deal_from_seed(args.seed or 0)
+        record = output_path(args.record, "--record") if args.record is not None else None
+        deal = parse_deal(args.deal) if args.deal is not None else deal_from_seed(seed)
     except ValueError as e:
         print(f"parlour solve: {e}", file=sys.stderr)
         return 2
@@ -61,12 +63,18 @@ def run(args: argparse.Namespace) -> int:
     if result.result == "win" and not replays(deal, result.moves, args.draw):
         print("parlour solve: the solver's line does not replay (a bug)", file=sys.stderr)
         return 1
-    if args.record and result.result == "win":
-        Path(args.record).write_text(dumps(solution_record(deal, result, args.draw)) + "\n",
-                                     encoding="utf-8")
+    if record is not None and result.result == "win":
+        write_atomically(record, dumps(solution_record(deal, result, args.draw)) + "\n")
+    which = ("the deal given" if args.deal is not None else f"seed {seed}"
+             + ("" if args.seed is not None else " (no --seed or --deal given)"))
     if args.json:
-        print(json.dumps(result.to_json()))
+        out = result.to_json()
+        out["deal"] = deal_to_string(deal)
+        out["seed"] = seed
+        out["draw"] = args.draw
+        print(json.dumps(out))
     else:
+        print(f"Klondike draw {args.draw}, {which}")
         print(f"{result.result}  ({result.states} states, {result.seconds:.2f} s)")
         if result.moves:
             print(f"{len(result.moves)} moves:")

@@ -601,16 +601,16 @@ class HeartsGame(TrickGame[HeartsHand]):
                 "seed": self.seed, "hands": hands}
 
 
-def replay_record(record: dict[str, Any]) -> Replay:
+def replay_record(record: dict[str, Any], steps: bool = True) -> Replay:
     """Replay a Hearts record, checking every action (see :mod:`parlour.games.hearts_record`).
 
     >>> game = HeartsGame(seed=3, options=HeartsOptions(target=40))
     >>> while not game.is_terminal():
     ...     game.apply(game.legal_actions()[0])
     >>> replay = replay_record(game.to_record())
-    >>> replay.result["winner"] == game.winner, replay.result["scores"] == game.scores
+    >>> replay.result["winner"]["seats"] == [game.winner], replay.result["scores"] == game.scores
     (True, True)
     """
     from parlour.games.hearts_record import replay
 
-    return replay(record)
+    return replay(record, steps)

@@ -22,8 +22,10 @@ from parlour.games.hearts_scoring import (
     end_events,
     game_winner,
 )
-from parlour.games.trick import SEAT_NAMES
+from parlour.games.trick import SEAT_NAMES, winner_json
 from parlour.records import RecordError, Replay
+
+HAND_KEYS = ("dealer", "deal", "pass", "scores", "actions")
 
 
 def _parse_pass(entry: dict[str, Any], h: int) -> int:
@@ -35,7 +37,7 @@ def _parse_pass(entry: dict[str, Any], h: int) -> int:
     return PASS_NAMES.index(name)
 
 
-def replay(record: dict[str, Any]) -> Replay:
+def replay(record: dict[str, Any], steps: bool = True) -> Replay:
     """Replay a Hearts record, checking every action; the first bad one stops
     the replay with the hand, the step and the reason.
 
@@ -52,11 +54,11 @@ three cards first
         options = HeartsOptions.from_json(record.get("options"))
     except (OptionsError, TypeError) as e:
         raise RecordError(str(e)) from None
-    out = Replay(game="hearts")
+    out = Replay(game="hearts", keep_steps=steps)
     scores = [0, 0, 0, 0]
     dealer = 0
     winner: int | None = None
-    for h, entry in enumerate(tr.record_hands(record)):
+    for h, entry in enumerate(tr.record_hands(record, HAND_KEYS)):
         if winner is not None:
             raise RecordError("the game was already won before this hand", hand=h)
         deal = tr.parse_deal(entry, h)
@@ -68,14 +70,14 @@ three cards first
             f"Hand {h + 1}: {SEAT_NAMES[dealer]} deals; pass {PASS_NAMES[pass_dir]}; scores "
             + ", ".join(f"{SEAT_NAMES[s]} {scores[s]}" for s in range(4)))
         out.lines.extend(tr.deal_lines(deal))
-        tr.play_actions(state, entry.get("actions", []), h, out.steps, state.is_terminal)
+        tr.play_actions(state, entry.get("actions", []), h, out, state.is_terminal)
         if pass_dir and len(state.passes) == 4:
             out.lines.append("  passes: " + "; ".join(
                 f"{SEAT_NAMES[s]} {card_codes(state.passes[s])} to "
                 f"{SEAT_NAMES[(s + pass_dir) & 3]}" for s in range(4)))
         out.lines.extend(tr.trick_lines(state.play.completed_tricks()))
         summary: dict[str, Any] = {
-            "hand": h,
+            "hand": h + 1,
             "dealer": dealer,
             "pass": PASS_NAMES[pass_dir],
             "passes": [card_codes(m).split() for m in state.passes],
@@ -99,7 +101,7 @@ three cards first
             out.lines.append("  (hand not finished)")
         out.hands.append(summary)
         dealer = (dealer + 1) & 3
-    out.result = {"scores": scores, "winner": winner}
+    out.result = {"scores": scores, "winner": None if winner is None else winner_json([winner])}
     if winner is not None:
         out.lines.append(f"{SEAT_NAMES[winner]} wins the game with {scores[winner]}.")
     return out

@@ -17,7 +17,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from parlour.cards import DIAMONDS, HEARTS, JACK, QUEEN, SPADES, SUIT_MASKS, card
-from parlour.games.spades_scoring import OptionsError
+from parlour.files import unknown_key
+from parlour.games.spades_scoring import PAD_KEYS, OptionsError
+from parlour.games.trick import winner_json
 from parlour.records import RecordError
 
 __all__ = [
@@ -228,7 +230,7 @@ def _pad_penalties(entry: dict[str, Any], h: int, options: HeartsOptions) -> tup
     return penalties, jack
 
 
-def score_pad(data: dict[str, Any]) -> dict[str, Any]:
+def score_pad(data: Any) -> dict[str, Any]:
     """Score a game from the points each seat took in each hand.
 
     Input ``{"options": {...}, "hands": [{"points": [4 ints]}, ...]}`` (options
@@ -248,6 +250,9 @@ def score_pad(data: dict[str, Any]) -> dict[str, Any]:
     """
     if not isinstance(data, dict):
         raise RecordError("a score pad is a JSON object with a list 'hands'")
+    refusal = unknown_key(data, PAD_KEYS, "a score pad")
+    if refusal:
+        raise RecordError(refusal)
     try:
         options = HeartsOptions.from_json(data.get("options"))
     except (OptionsError, TypeError) as e:
@@ -261,15 +266,19 @@ def score_pad(data: dict[str, Any]) -> dict[str, Any]:
     for h, entry in enumerate(hands):
         if not isinstance(entry, dict):
             raise RecordError("each hand is a JSON object with 'points'", hand=h)
+        refusal = unknown_key(entry, ("points", "jack"), "a hand")
+        if refusal:
+            raise RecordError(refusal, hand=h)
         if winner is not None:
             raise RecordError(f"the game was already won by {SEATS[winner]}", hand=h)
         penalties, jack = _pad_penalties(entry, h, options)
         result = score_hand(penalties, jack, scores, options)
         scores = result.scores
         winner = game_winner(scores, options)
-        out.append({"points": result.points, "scores": scores,
+        out.append({"hand": h + 1, "points": result.points, "scores": scores,
                     "events": result.events + end_events(scores, options)})
-    return {"options": options.to_json(), "hands": out, "winner": winner}
+    return {"options": options.to_json(), "hands": out,
+            "winner": None if winner is None else winner_json([winner])}
 
 
 def describe_event(event: dict[str, Any]) -> str:
@@ -295,7 +304,7 @@ def score_pad_lines(result: dict[str, Any]) -> list[str]:
     ...     print(line)
     hand  North  East South  West
        1     26     0    26    26   East shot the moon: everyone else +26
-    no winner yet
+    No winner yet.
     """
     lines = ["hand  " + " ".join(f"{name:>5}" for name in SEATS)]
     for i, hand in enumerate(result["hands"]):
@@ -303,5 +312,5 @@ def score_pad_lines(result: dict[str, Any]) -> list[str]:
         events = "; ".join(describe_event(e) for e in hand["events"])
         lines.append(f"{text}   {events}" if events else text)
     winner = result["winner"]
-    lines.append("no winner yet" if winner is None else f"{SEATS[winner]} wins")
+    lines.append("No winner yet." if winner is None else f"{winner['name']} wins the game.")
     return lines

@@ -10,6 +10,7 @@ move of ``RULES.md`` (checking, playing, undo and redo, scoring, time).
 from __future__ import annotations
 
 import time
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -48,11 +49,15 @@ class KlondikeOptions:
     auto_complete: bool = True
 
     def __post_init__(self) -> None:
-        if self.draw not in (1, 3):
+        # Checked by type, not by equality: a record's 1.0 or true is not a draw of 1.
+        if type(self.draw) is not int or self.draw not in (1, 3):
             raise ValueError(f"draw must be 1 or 3, not {self.draw!r}")
-        if self.passes is not None and (not isinstance(self.passes, int) or self.passes < 1):
+        if self.passes is not None and (type(self.passes) is not int or self.passes < 1):
             raise ValueError(f"passes must be a positive number or unlimited, not {self.passes!r}")
-        if self.scoring not in SCORINGS:
+        for name in ("auto_flip", "auto_complete"):
+            if type(getattr(self, name)) is not bool:
+                raise ValueError(f"{name} is true or false, not {getattr(self, name)!r}")
+        if type(self.scoring) is not str or self.scoring not in SCORINGS:
             raise ValueError(f"scoring must be one of {', '.join(SCORINGS)}, not {self.scoring!r}")
 
     @property
@@ -64,7 +69,9 @@ class KlondikeOptions:
         return None
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> KlondikeOptions:
+    def from_json(cls, data: Any) -> KlondikeOptions:
+        if not isinstance(data, dict):
+            raise ValueError(f"options are a JSON object, not {data!r}")
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
@@ -116,6 +123,12 @@ class KlondikeObservation:
 _Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...],
                   tuple[int, ...], tuple[int, ...], int, int, bool]
 
+# Undo keeps one 64-bit word a move, not a copy of the position: the action, the
+# cards a draw turned (0: the waste went back to the stock), the piles that
+# turned over by themselves, and the score before it. A record of a million
+# moves then replays in memory in proportion (8 MB), not a position a move.
+_ACTION_BITS, _DRAWN_SHIFT, _FLIPS_SHIFT, _POINTS_SHIFT = 0xFFFF, 16, 18, 25
+
 
 class KlondikeState:
     """One game of Klondike: the state interface of :mod:`parlour.games.base`.
@@ -137,7 +150,8 @@ class KlondikeState:
         self.moves = 0
         self.won = False
         self._points = -52 if self.options.scoring == "vegas" else 0
-        self._history: list[tuple[_Snapshot, int]] = []
+        self._history = array("q")
+        self._completed: dict[int, _Snapshot] = {}  # auto-completion: the move's position
         self._redo: list[int] = []
         self._clock = clock or time.monotonic
         self._started: float | None = None
@@ -190,7 +204,8 @@ class KlondikeState:
         other.stock = list(self.stock)
         other.waste = list(self.waste)
         other.foundation = list(self.foundation)
-        other._history = list(self._history)
+        other._history = array("q", self._history)
+        other._completed = dict(self._completed)
         other._redo = list(self._redo)
         return other
 
@@ -334,6 +349,51 @@ class KlondikeState:
             self._finished = None
         self.won = won
 
+    def _take_back(self, word: int) -> int:
+        """Undo the move of one history word; returns its action."""
+        points, rest = divmod(word, 1 << _POINTS_SHIFT)
+        action = rest & _ACTION_BITS
+        drawn = (rest >> _DRAWN_SHIFT) & 3
+        flips = rest >> _FLIPS_SHIFT
+        snap = self._completed.pop(len(self._history), None)
+        if snap is not None:
+            self._restore(snap)
+            return action
+        if self.won:
+            self.won, self._finished = False, None
+        for p in range(7):
+            if flips >> p & 1:
+                self.hidden[p] += 1
+        if action == DRAW:
+            if drawn == 0:
+                self.waste, self.stock = self.stock[::-1], []
+                self.recycles -= 1
+            else:
+                for _ in range(drawn):
+                    self.stock.append(self.waste.pop())
+        elif action < MOVE_BASE:
+            self.hidden[action - FLIP_BASE] += 1
+        else:
+            self._move_back(*decode_move(action))
+        self._points = points
+        return action
+
+    def _move_back(self, source: int, target: int, count: int) -> None:
+        if target >= FOUNDATION_BASE:
+            suit = target - FOUNDATION_BASE
+            cards = [foundation_card(suit, self.foundation[suit])]
+            self.foundation[suit] -= 1
+        else:
+            pile = self.tableau[target - 1]
+            cards = pile[-count:]
+            del pile[-count:]
+        if source == WASTE:
+            self.waste.extend(cards)
+        elif source < FOUNDATION_BASE:
+            self.tableau[source - 1].extend(cards)
+        else:
+            self.foundation[source - FOUNDATION_BASE] += 1
+
     def apply(self, action: int) -> None:
         """Play an action (``UNDO`` and ``REDO`` included); raises :class:`IllegalAction`."""
         reason = self.check(action)
@@ -351,10 +411,13 @@ class KlondikeState:
     def _play(self, action: int) -> None:
         if self._started is None:
             self._started = self._clock()
-        self._history.append((self._snapshot(), action))
+        points = self._points
+        if self._completing():
+            self._completed[len(self._history)] = self._snapshot()
         self.moves += 1
+        drawn = flips = 0
         if action == DRAW:
-            self._draw()
+            drawn = self._draw()
         elif action < MOVE_BASE:
             p = action - FLIP_BASE
             self.hidden[p] -= 1
@@ -365,10 +428,20 @@ class KlondikeState:
             for p in range(7):
                 if self.tableau[p] and self.hidden[p] == len(self.tableau[p]):
                     self.hidden[p] -= 1
+                    flips |= 1 << p
                     self._earn(5)
         self._finish_if_done()
+        self._history.append((points << _POINTS_SHIFT) | (flips << _FLIPS_SHIFT)
+                             | (drawn << _DRAWN_SHIFT) | action)
 
-    def _draw(self) -> None:
+    def _completing(self) -> bool:
+        """Whether the next move may end in auto-completion (then undo needs the position):
+        at most one card is face down and stock and waste hold at most three cards."""
+        return (self.options.auto_complete and sum(self.hidden) <= 1
+                and len(self.stock) + len(self.waste) <= 3)
+
+    def _draw(self) -> int:
+        """Turn cards from the stock; how many (0: the waste went back to the stock)."""
         if not self.stock:
             self.stock = self.waste[::-1]
             self.waste = []
@@ -377,9 +450,11 @@ class KlondikeState:
                 self._earn(-100)
             elif self.recycles > 3:
                 self._earn(-20)
-            return
-        for _ in range(min(self.options.draw, len(self.stock))):
+            return 0
+        drawn = min(self.options.draw, len(self.stock))
+        for _ in range(drawn):
             self.waste.append(self.stock.pop())
+        return drawn
 
     def _move(self, source: int, target: int, count: int) -> None:
         if source == WASTE:
@@ -418,8 +493,7 @@ class KlondikeState:
         """Take back the last move; the undo itself counts as a move."""
         if not self._history:
             raise IllegalAction("there is nothing to undo")
-        snap, action = self._history.pop()
-        self._restore(snap)
+        action = self._take_back(self._history.pop())
         self._redo.append(action)
         self.moves += 1
 

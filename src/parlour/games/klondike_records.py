@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from parlour.files import unknown_key
 from parlour.games.base import IllegalAction
 from parlour.games.klondike_engine import KlondikeOptions, KlondikeState
 from parlour.games.klondike_notation import deal_to_string, parse_deal
@@ -24,10 +25,14 @@ def make_record(deal: Sequence[int], actions: Sequence[str],
     return record
 
 
-def replay_record(record: dict[str, Any]) -> Replay:
+def replay_record(record: dict[str, Any], steps: bool = True) -> Replay:
     """Replay a Klondike record, checking every action; :class:`RecordError` names the step."""
+    refusal = unknown_key(record, ("format", "game", "options", "seed", "deal", "actions"),
+                          "a Klondike record")
+    if refusal:
+        raise RecordError(refusal)
     try:
-        options = KlondikeOptions.from_json(record.get("options") or {})
+        options = KlondikeOptions.from_json(record.get("options", {}))
     except (TypeError, ValueError) as e:
         raise RecordError(f"bad options: {e}") from None
     deal_text = record.get("deal")
@@ -42,20 +47,26 @@ def replay_record(record: dict[str, Any]) -> Replay:
         raise RecordError("'actions' must be a list of moves")
     clock_time = [0.0]
     state = KlondikeState(deal, options, clock=lambda: clock_time[0])
-    out = Replay(game="klondike")
+    out = Replay(game="klondike", keep_steps=steps)
     out.lines.append(f"Klondike, draw {options.draw}, deal {deal_to_string(deal)}")
+    run: list[Any] = []  # [first step, move, count, cards home, won]: repeats on one line
     for i, text in enumerate(actions):
         if not isinstance(text, str):
             raise RecordError(f"{text!r} is not a move", step=i)
-        legal = [state.action_to_string(a) for a in state.legal_actions()]
+        if out.keep_steps:
+            legal = [state.action_to_string(a) for a in state.legal_actions()]
+            out.steps.append({"step": i + 1, "actor": 0, "action": text, "legal": legal})
         try:
             action = state.parse_action(text)
             state.apply(action)
         except (ValueError, IllegalAction) as e:
             raise RecordError(f"{text!r}: {e}", step=i) from None
-        out.steps.append({"actor": 0, "action": text, "legal": legal})
-        out.lines.append(f"{i + 1:4}. {text:<14} foundations {state.cards_placed():2}"
-                         + ("  won" if state.won else ""))
+        if run and run[1] == text and text in _REPEATABLE:
+            run[2:] = run[2] + 1, state.cards_placed(), state.won
+            continue
+        _run_line(out, run)
+        run = [i, text, 1, state.cards_placed(), state.won]
+    _run_line(out, run)
     summary = {"moves": state.moves, "foundations": state.cards_placed(), "won": state.won,
                "score": state.score()}
     out.hands.append(summary)
@@ -63,6 +74,18 @@ def replay_record(record: dict[str, Any]) -> Replay:
     out.lines.append(f"{'won' if state.won else 'not won'}: {state.cards_placed()} cards on the "
                      f"foundations in {state.moves} moves")
     return out
+
+
+_REPEATABLE = ("draw", "undo", "redo")
+
+
+def _run_line(out: Replay, run: list[Any]) -> None:
+    if not run:
+        return
+    first, text, count, placed, won = run
+    where = f"{first + 1}" if count == 1 else f"{first + 1}-{first + count}"
+    what = text if count == 1 else f"{text} x{count}"
+    out.lines.append(f"{where:>4}. {what:<14} foundations {placed:2}" + ("  won" if won else ""))
 
 
 # --- hints -------------------------------------------------------------------

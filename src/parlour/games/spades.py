@@ -52,6 +52,7 @@ from parlour.games.trick import (
     TrickRules,
     deal_hands,
     sample_hands,
+    winner_json,
 )
 from parlour.games.trick_game import TrickGame
 from parlour.records import FORMAT, RecordError, Replay
@@ -447,17 +448,18 @@ class SpadesGame(TrickGame[SpadesHand]):
                 "seed": self.seed, "hands": hands}
 
 
-def replay_record(record: dict[str, Any]) -> Replay:
-    """Replay a Spades record, checking every action (see :mod:`parlour.records`)."""
+def replay_record(record: dict[str, Any], steps: bool = True) -> Replay:
+    """Replay a Spades record, checking every action (see :mod:`parlour.records`);
+    ``steps``: keep each step with the legal actions before it (for ``--json``)."""
     try:
         options = SpadesOptions.from_json(record.get("options"))
     except (OptionsError, TypeError) as e:
         raise RecordError(str(e)) from None
-    out = Replay(game="spades")
+    out = Replay(game="spades", keep_steps=steps)
     scores, bags = [0, 0], [0, 0]
     dealer = 0
     winner: int | None = None
-    hands = tr.record_hands(record)
+    hands = tr.record_hands(record, ("dealer", "deal", "scores", "bags", "actions"))
     for h, entry in enumerate(hands):
         if winner is not None:
             raise RecordError("the game was already won before this hand", hand=h)
@@ -469,14 +471,14 @@ def replay_record(record: dict[str, Any]) -> Replay:
         out.lines.append(f"Hand {h + 1}: {SEAT_NAMES[dealer]} deals; "
                          f"scores NS {scores[0]} ({bags[0]} bags), EW {scores[1]} ({bags[1]} bags)")
         out.lines.extend(tr.deal_lines(deal))
-        tr.play_actions(state, entry.get("actions", []), h, out.steps, state.is_terminal)
+        tr.play_actions(state, entry.get("actions", []), h, out, state.is_terminal)
         bids = ["blind nil" if b == BLIND_NIL else ("nil" if b == 0 else str(b))
                 for b in state.bids]
         out.lines.append("  bids: " + ", ".join(
             f"{SEAT_NAMES[(dealer + 1 + i) & 3]} {b}" for i, b in enumerate(bids)))
         out.lines.extend(tr.trick_lines(state.play.completed_tricks()))
         summary: dict[str, Any] = {
-            "hand": h,
+            "hand": h + 1,
             "dealer": dealer,
             "bids": ["blind nil" if b == BLIND_NIL else b for b in state.seat_bids()],
             "tricks": list(state.play.tricks_won),
@@ -499,7 +501,7 @@ def replay_record(record: dict[str, Any]) -> Replay:
         out.hands.append(summary)
         dealer = (dealer + 1) & 3
     out.result = {"scores": scores, "bags": bags,
-                  "winner": None if winner is None else TEAMS[winner]}
+                  "winner": None if winner is None else winner_json([winner, winner + 2])}
     if winner is not None:
         out.lines.append(f"{TEAMS[winner]} win the game, {scores[0]} to {scores[1]}.")
     return out

@@ -20,7 +20,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
-from parlour.games.trick import SEAT_NAMES
+from parlour.files import unknown_key
+from parlour.games.trick import SEAT_NAMES, winner_json
 
 TEAMS: Final = ("NS", "EW")
 BLIND_NIL: Final = -1  # a bid value: nil declared before looking at the cards
@@ -51,6 +52,8 @@ blind_nil, target, boston_bonus, mercy)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> SpadesOptions:
+        if data is not None and not isinstance(data, Mapping):
+            raise OptionsError(f"options are a JSON object, not {data!r}")
         data = dict(data or {})
         names = list(cls.__dataclass_fields__)
         for key in data:
@@ -232,6 +235,9 @@ def game_winner(scores: Sequence[int], options: SpadesOptions) -> int | None:
 # --- the score pad: a real table's bids and tricks, hand by hand ------------
 
 
+PAD_KEYS = ("options", "hands", "game", "format")
+
+
 class ScorePadError(ValueError):
     """Score-pad input that cannot be scored; the message names the hand."""
 
@@ -262,9 +268,9 @@ def score_pad(data: Any) -> dict[str, Any]:
     """
     if not isinstance(data, dict):
         raise ScorePadError('the score pad reads a JSON object: {"hands": [...]}')
-    for key in data:
-        if key not in ("options", "hands", "game", "format"):
-            raise ScorePadError(f"unknown key {key!r} (the score pad reads options and hands)")
+    refusal = unknown_key(data, PAD_KEYS, "a score pad")
+    if refusal:
+        raise ScorePadError(refusal)
     try:
         options = SpadesOptions.from_json(data.get("options"))
     except TypeError as e:
@@ -280,9 +286,9 @@ def score_pad(data: Any) -> dict[str, Any]:
             raise ScorePadError(f"{TEAMS[winner]} had already won the game", h)
         if not isinstance(hand, dict):
             raise ScorePadError('a hand is {"bids": [4 numbers], "tricks": [4 numbers]}', h)
-        for key in hand:
-            if key not in ("bids", "tricks", "reneged"):
-                raise ScorePadError(f"unknown key {key!r} (a hand has bids, tricks, reneged)", h)
+        refusal = unknown_key(hand, ("bids", "tricks", "reneged"), "a hand")
+        if refusal:
+            raise ScorePadError(refusal, h)
         raw_bids, tricks = hand.get("bids"), hand.get("tricks")
         if not isinstance(raw_bids, list) or len(raw_bids) != 4:
             raise ScorePadError("bids must be a list of 4, one per seat N, E, S, W", h)
@@ -300,9 +306,10 @@ def score_pad(data: Any) -> dict[str, Any]:
                             reneged={TEAMS.index(r) for r in reneged})
         scores, bags = result.scores, result.bags
         winner = game_winner(scores, options)
-        out.append({"scores": scores, "bags": bags, "points": result.points,
+        out.append({"hand": h + 1, "scores": scores, "bags": bags, "points": result.points,
                     "events": result.events})
-    return {"hands": out, "winner": None if winner is None else TEAMS[winner]}
+    return {"hands": out,
+            "winner": None if winner is None else winner_json([winner, winner + 2])}
 
 
 def score_pad_lines(pad: dict[str, Any]) -> list[str]:
@@ -314,7 +321,7 @@ def score_pad_lines(pad: dict[str, Any]) -> list[str]:
         lines.append(f"{i + 1:>4}  {ns:>6} {hand['bags'][0]:>4}  {ew:>6} {hand['bags'][1]:>4}"
                      f"  {events}")
     winner = pad["winner"]
-    lines.append(f"{winner} win the game." if winner else "No winner yet.")
+    lines.append(f"{winner['name']} win the game." if winner else "No winner yet.")
     return lines
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from parlour.cards import (
     SUIT_MASKS,
@@ -37,6 +37,17 @@ from parlour.games.base import IllegalAction
 SEAT_NAMES: Final = ("North", "East", "South", "West")
 SEAT_LETTERS: Final = "NESW"
 
+
+def winner_json(seats: Sequence[int]) -> dict[str, Any]:
+    """A game's winner as every ``--json`` output gives it: the name the text
+    uses (a seat, or a side of two partners) and the seats.
+
+    >>> winner_json([1, 3]), winner_json([2])
+    ({'name': 'EW', 'seats': [1, 3]}, {'name': 'South', 'seats': [2]})
+    """
+    name = SEAT_NAMES[seats[0]] if len(seats) == 1 else "".join(SEAT_LETTERS[s] for s in seats)
+    return {"name": name, "seats": list(seats)}
+
 __all__ = [
     "SEAT_NAMES",
     "TrickPlay",
@@ -45,6 +56,7 @@ __all__ = [
     "parse_card",
     "sample_hands",
     "trick_winner",
+    "winner_json",
 ]
 
 

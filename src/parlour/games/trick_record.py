@@ -12,9 +12,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from parlour.cards import CardError, card_code, cards_of, parse_card, pretty_hand
+from parlour.files import unknown_key
 from parlour.games.base import IllegalAction
 from parlour.games.trick import SEAT_NAMES, describe_trick
-from parlour.records import RecordError
+from parlour.records import RecordError, Replay
 
 
 class TrickState(Protocol):
@@ -25,13 +26,23 @@ class TrickState(Protocol):
     def parse_action(self, text: str) -> int: ...
 
 
-def record_hands(record: dict[str, Any]) -> list[dict[str, Any]]:
+RECORD_KEYS = ("format", "game", "options", "seed", "hands")
+
+
+def record_hands(record: dict[str, Any], hand_keys: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The record's hands, each a JSON object with only ``hand_keys``."""
+    refusal = unknown_key(record, RECORD_KEYS, "a record")
+    if refusal:
+        raise RecordError(refusal)
     hands = record.get("hands")
     if not isinstance(hands, list) or not hands:
         raise RecordError("a record of a trick game needs a non-empty list 'hands'")
     for h, hand in enumerate(hands):
         if not isinstance(hand, dict):
             raise RecordError("each hand is a JSON object", hand=h)
+        refusal = unknown_key(hand, hand_keys, "a hand")
+        if refusal:
+            raise RecordError(refusal, hand=h)
     return hands
 
 
@@ -84,10 +95,11 @@ def play_actions(
     state: TrickState,
     actions: Any,
     h: int,
-    steps: list[dict[str, Any]],
+    out: Replay,
     finished: Callable[[], bool],
 ) -> None:
-    """Apply a hand's actions, appending each step (actor, action, legal actions before it)."""
+    """Apply a hand's actions; with ``out.keep_steps``, keep each step (actor, action,
+    legal actions before it) in ``out.steps``."""
     if not isinstance(actions, list):
         raise RecordError("'actions' must be a list of strings", hand=h)
     for i, text in enumerate(actions):
@@ -102,9 +114,11 @@ def play_actions(
             state.apply(action)
         except (IllegalAction, CardError) as e:
             raise RecordError(f"{text!r}: {e}", hand=h, step=i) from None
-        steps.append({
-            "hand": h,
-            "step": i,
+        if not out.keep_steps:
+            continue
+        out.steps.append({
+            "hand": h + 1,
+            "step": i + 1,
             "actor": actor,
             "action": state.action_to_string(action),
             "legal": [state.action_to_string(a) for a in legal],
