@@ -453,6 +453,7 @@ def create_app(settings: Settings) -> Starlette:
     routes = [
         Route("/", page("index.html")),
         Route("/stats", page("stats.html")),
+        Route("/favicon.ico", page("favicon.svg")),
         Route("/rules/{game:str}", rules_page),
         Route("/api/me", me, methods=["GET", "POST"]),
         Route("/api/options", options),

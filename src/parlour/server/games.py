@@ -81,6 +81,12 @@ def check_options(game: str, options: Any) -> dict[str, Any]:
         raise TableError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
     if not isinstance(options, dict):
         raise TableError("options are a JSON object")
+    for option in OPTIONS[game]:
+        value = options.get(option["name"])
+        if option["type"] == "int" and type(value) is int \
+                and not option["min"] <= value <= option["max"]:
+            raise TableError(f"{option['label'].lower()} is {option['min']} to "
+                             f"{option['max']}, not {value}")
     try:
         if game == "spades":
             return SpadesOptions.from_json(options).to_json()
@@ -178,7 +184,9 @@ def outcome(game: str, state: Any) -> dict[str, Any] | None:
         return {"winner": f"{names[team]} win {mine} to {theirs}", "seats": [team, team + 2]}
     if game == "hearts":
         seat = state.winner
-        return {"winner": f"{SEAT_NAMES[seat]} wins with {state.scores[seat]} points",
+        points = state.scores[seat]
+        unit = "point" if points == 1 else "points"
+        return {"winner": f"{SEAT_NAMES[seat]} wins with {points} {unit}",
                 "seats": [seat]}
     if state.won:
         return {"winner": f"won in {state.moves} moves", "seats": [0]}

@@ -32,6 +32,7 @@ def player_stats(player: dict[str, Any] | None, finished: list[dict[str, Any]],
             ["North", "East", "South", "West"]
         charts.append({"table": g["table"], "game": g["game"], "finished": g["finished"],
                        "labels": sides, "hands": g["result"]["scores"],
+                       "seat": g["seat"] if g["game"] == "hearts" else g["seat"] % 2,
                        "target": g["options"].get("target"), "won": g["won"],
                        "winner": g["result"].get("winner")})
     return {

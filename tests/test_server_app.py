@@ -1,0 +1,235 @@
+"""The app through its HTTP API and table socket (Starlette's test client, a
+real SQLite file): bad input gets an error to that client only, and the game
+and the database stay as they were."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from parlour.server.app import COOKIE, Settings, create_app
+from parlour.server.store import Store, actions
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'parlour.db'}"
+
+
+def client_for(db: str, bot_delay: float = 0.0) -> TestClient:
+    return TestClient(create_app(Settings(db, bot_delay=bot_delay, workers=1)))
+
+
+@pytest.fixture
+def slow_bots(db: str) -> Iterator[TestClient]:
+    """Bots that take their time: the table waits for North, whoever else writes."""
+    with client_for(db, bot_delay=30.0) as client:
+        yield client
+
+
+def new_table(client: TestClient, game: str = "spades", **extra: Any) -> str:
+    answer = client.post("/api/tables", json={"game": game, "level": "easy", **extra})
+    assert answer.status_code == 200, answer.text
+    table: str = answer.json()["table"]
+    return table
+
+
+def connect(client: TestClient, table: str) -> Any:
+    return client.websocket_connect(f"/ws/{table}",
+                                    headers={"cookie": f"{COOKIE}={client.cookies[COOKIE]}"})
+
+
+def stored_actions(db: str, table: str) -> list[str]:
+    with sa.create_engine(db).connect() as conn:
+        return list(conn.execute(sa.select(actions.c.action)
+                                 .where(actions.c.table_id == table)
+                                 .order_by(actions.c.seq)).scalars())
+
+
+def test_every_bad_message_gets_its_reason_and_changes_nothing(slow_bots: TestClient,
+                                                               db: str) -> None:
+    table = new_table(slow_bots, seed=0)  # North bids first
+    with connect(slow_bots, table) as ws:
+        first = ws.receive_json()
+        assert first["type"] == "view" and first["view"]["to_act"] != 2
+        before = json.dumps(first["view"])
+        bad = [
+            ("not json at all", "not JSON"),
+            ('{"type": "shout"}', "unknown type 'shout'"),
+            ('{"type": "act", "version": "0", "action": "bid 3"}', "Expected `int`"),
+            ('{"type": "act", "version": 0, "action": "bid 3", "extra": 1}', "extra"),
+            ('[1, 2]', "bad message"),
+            ('{"type": "act", "version": 0, "action": "bid 3"}', "not your turn"),
+            ('{"type": "act", "version": 7, "action": "bid 3"}', "moved on"),
+            ('{"type": "act", "version": 0, "action": "' + "x" * 100 + '"}', "64 characters"),
+        ]
+        for text, reason in bad:
+            ws.send_text(text)
+            answer = ws.receive_json()
+            assert answer["type"] == "error" and reason in answer["reason"], (text, answer)
+        ws.send_text('{"type": "sync"}')
+        again = ws.receive_json()
+        assert again["type"] == "view" and json.dumps(again["view"]) == before
+    assert stored_actions(db, table) == []
+
+
+def test_an_oversized_message_closes_that_connection_only(slow_bots: TestClient) -> None:
+    table = new_table(slow_bots)
+    with connect(slow_bots, table) as ws:
+        ws.receive_json()
+        ws.send_text('{"type": "sync", "pad": "' + "x" * 5000 + '"}')
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1009
+    with connect(slow_bots, table) as ws:  # the table is still there to join
+        assert ws.receive_json()["type"] == "view"
+
+
+def test_a_flood_is_refused_then_cut_off(slow_bots: TestClient) -> None:
+    table = new_table(slow_bots)
+    with connect(slow_bots, table) as ws:
+        ws.receive_json()
+        refused = 0
+        with pytest.raises(WebSocketDisconnect) as closed:
+            for _ in range(1000):
+                ws.send_text('{"type": "sync"}')
+                message = ws.receive_json()
+                refused += message["type"] == "error"
+        assert closed.value.code == 1008
+        assert refused >= 100
+
+
+def test_a_stranger_cannot_join_or_read_a_table(slow_bots: TestClient, db: str) -> None:
+    table = new_table(slow_bots)
+    with client_for(db, bot_delay=30.0) as stranger:
+        stranger.get("/api/me")
+        with connect(stranger, table) as ws:
+            answer = ws.receive_json()
+            assert answer["type"] == "error" and "no such table" in answer["reason"]
+        assert stranger.get(f"/api/tables/{table}/record").status_code == 404
+
+
+def test_another_sites_page_cannot_open_the_socket(slow_bots: TestClient) -> None:
+    table = new_table(slow_bots)
+    headers = {"cookie": f"{COOKIE}={slow_bots.cookies[COOKIE]}",
+               "origin": "http://evil.example"}
+    with pytest.raises(WebSocketDisconnect), \
+            slow_bots.websocket_connect(f"/ws/{table}", headers=headers) as ws:
+        ws.receive_json()
+
+
+def play_hand(ws: Any, until_hands: int = 1) -> dict[str, Any]:
+    """Play the person's seat (the first legal action) until ``until_hands`` are over."""
+    while True:
+        message = ws.receive_json()
+        if message["type"] != "view":
+            continue
+        view = message["view"]
+        if len(view["hands"]) >= until_hands or view["over"]:
+            return view
+        if view["legal"]:
+            ws.send_json({"type": "act", "version": message["version"],
+                          "action": view["legal"][0]})
+
+
+@pytest.mark.parametrize("game", ["spades", "hearts"])
+def test_a_whole_hand_is_stored_and_resumes_after_a_restart(game: str, db: str) -> None:
+    with client_for(db) as client:
+        table = new_table(client, game, seed=5)
+        with connect(client, table) as ws:
+            view = play_hand(ws)
+        assert view["hands"][0]["hand"] == 1
+        cookie = client.cookies[COOKIE]
+        record = client.get(f"/api/tables/{table}/record").json()
+    stored = stored_actions(db, table)
+    assert len(stored) >= 52
+    with client_for(db, bot_delay=30.0) as again:  # a new server on the same database
+        again.cookies.set(COOKIE, cookie)
+        with connect(again, table) as ws:
+            resumed = ws.receive_json()
+        assert resumed["version"] == len(stored)
+        assert resumed["view"]["hands"] == view["hands"]
+        assert again.get(f"/api/tables/{table}/record").json()["hands"][0] == \
+            record["hands"][0]
+        listed = again.get("/api/tables").json()
+        assert [t["table"] for t in listed] == [table]
+
+
+def test_options_are_checked_and_the_schema_names_them(slow_bots: TestClient) -> None:
+    schema = slow_bots.get("/api/options").json()
+    assert {o["name"] for o in schema["spades"]} == {"nil", "blind_nil", "target",
+                                                    "boston_bonus", "mercy"}
+    assert "expert" in schema["levels"]["hearts"]
+    refused = slow_bots.post("/api/tables", json={"game": "spades", "options": {"bags": 1}})
+    assert refused.status_code == 400 and "unknown Spades option 'bags'" in refused.text
+    refused = slow_bots.post("/api/tables", json={"game": "hearts", "level": "grandmaster"})
+    assert refused.status_code == 400 and "no hearts bot 'grandmaster'" in refused.text
+    refused = slow_bots.post("/api/tables", content=b"{")
+    assert refused.status_code == 400 and "bad request" in refused.text
+    assert slow_bots.get("/api/tables").json() == []
+
+
+def test_a_display_name_is_kept_and_checked(slow_bots: TestClient) -> None:
+    assert slow_bots.post("/api/me", json={"name": "  Ada   Lovelace "}).json()["name"] == \
+        "Ada Lovelace"
+    assert slow_bots.get("/api/me").json()["name"] == "Ada Lovelace"
+    for bad in ("", "x" * 25, "a\u0000b", 5):
+        answer = slow_bots.post("/api/me", json={"name": bad})
+        assert answer.status_code == 400
+    assert slow_bots.get("/api/me").json()["name"] == "Ada Lovelace"
+
+
+def test_statistics_count_a_finished_game(db: str) -> None:
+    with client_for(db) as client:
+        table = new_table(client, "spades", seed=2, options={"target": 50, "mercy": 0})
+        with connect(client, table) as ws:
+            view = play_hand(ws, until_hands=99)
+        assert view["over"] is not None
+        stats = client.get("/api/stats").json()
+        assert stats["games"]["spades"]["played"] == 1
+        assert stats["games"]["spades"]["won"] == int(2 in view["over"]["seats"])
+        chart = stats["charts"][0]
+        assert chart["hands"] == [h["score"]["scores"] for h in view["hands"]]
+        with connect(client, table) as ws:
+            ws.receive_json()
+            ws.send_json({"type": "rematch"})
+            first = ws.receive_json()
+            ws.send_json({"type": "rematch"})
+            second = ws.receive_json()
+        assert first["type"] == "rematch" and first["table"] == second["table"] != table
+
+
+def test_an_older_database_is_upgraded_keeping_its_games(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from parlour.server.store import MIGRATIONS
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    store = Store(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with store.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+        conn.execute(sa.text("INSERT INTO players VALUES ('p1', 'Ada', 0)"))
+        conn.execute(sa.text(
+            "INSERT INTO tables (id, game, options, seed, version, status, created, updated) "
+            "VALUES ('t1', 'klondike', '{\"draw\": 1}', 1, 1, 'playing', 0, 0)"))
+        conn.execute(sa.text("INSERT INTO seats (table_id, seat, name, player_id) "
+                             "VALUES ('t1', 0, 'Ada', 'p1')"))
+        conn.execute(sa.text("INSERT INTO actions VALUES ('t1', 0, 0, 'draw', 1.0)"))
+    assert store.revision() == "0001"
+    store.migrate()
+    assert store.revision() == "0002"
+    table = store.load_table("t1")
+    assert table is not None and table.actions == ["draw"]
+    assert table.view(0)["stock"] == 23
+    assert store.unfinished("p1")[0]["table"] == "t1"
