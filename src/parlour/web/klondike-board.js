@@ -4,12 +4,11 @@
 // moved slides from where it was (the animation comes from the difference).
 
 import { cardName, cardSVG } from "/static/cards.js";
-import { foundationTop } from "/static/klondike-moves.js";
+import { SUIT_WORDS, foundationTop } from "/static/klondike-moves.js";
 import { motionAllowed } from "/static/site.js";
 
 export const FOUNDATIONS = ["FS", "FH", "FC", "FD"];
 export const TABLEAU = ["T1", "T2", "T3", "T4", "T5", "T6", "T7"];
-const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const SLIDE_MS = 180;
 

@@ -5,7 +5,7 @@
 import { cardName } from "/static/cards.js";
 
 const RANKS = "A23456789TJQK";
-const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+export const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 
 /** "move T1 T4 3" -> {verb: "move", source: "T1", target: "T4", count: 3}. */
 export function parseAction(action) {

@@ -219,10 +219,6 @@ function startTable(id) {
     say(text);
   }
 
-  function refuseIfStuck() {
-    refuse("The stock is empty and no passes are left.");
-  }
-
   /** A double click or F: the foundation that takes the card. */
   function home(place, index) {
     const view = table.view;
