@@ -25,6 +25,7 @@ LONG: dict[str, list[str]] = {
     "klondike_fatal.py": ["--deals", "10", "--budget", "2", "--samples", "10",
                           "--sample-time", "0.1"],
     "spades_nils.py": ["--deals", "100", "--against", "normal", "--plays", "1"],
+    "web_server.py": ["--tables", "100", "--seconds", "15"],
 }
 # Modules here that are helpers, not benchmarks.
 HELPERS = {"common.py", "run_all.py"}

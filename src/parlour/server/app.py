@@ -16,6 +16,7 @@ import secrets
 import time
 import unicodedata
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -79,6 +80,9 @@ class Tables:
         self.bot_delay = bot_delay
         self.open: dict[str, OpenTable] = {}
         self._loading = asyncio.Lock()
+        # One thread writes the moves: writers queue here rather than wait on the
+        # database's lock in many threads (SQLite takes one writer at a time anyway).
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="store")
 
     async def get(self, table_id: str) -> OpenTable | None:
         room = self.open.get(table_id)
@@ -99,7 +103,8 @@ class Tables:
             table = room.table
             move = table.attempt(seat, text, version)
             result = table.result(move.state)
-            await to_thread.run_sync(self.store.append, table.id, move, result)
+            await asyncio.get_running_loop().run_in_executor(
+                self._writer, self.store.append, table.id, move, result)
             table.commit(move)
             await self.broadcast(room)
         self.wake_bots(room)
@@ -114,6 +119,9 @@ class Tables:
                 await ws.send_text(views[seat])
             except Exception:  # a client gone mid-send: it reconnects and syncs
                 room.clients.pop(ws, None)
+
+    def close(self) -> None:
+        self._writer.shutdown(wait=True)
 
     def wake_bots(self, room: OpenTable) -> None:
         if room.table.bot_to_act() is not None and (room.bots is None or room.bots.done()):
@@ -349,7 +357,7 @@ async def table_socket(ws: WebSocket) -> None:
     await _send_view(ws, room, seat)
     tables.wake_bots(room)
     bucket = protocol.Bucket(time.monotonic())
-    refused = 0
+    strikes = protocol.Bucket(time.monotonic(), protocol.STRIKES_FORGIVEN, protocol.STRIKES)
     try:
         while True:
             message = await ws.receive()
@@ -360,14 +368,13 @@ async def table_socket(ws: WebSocket) -> None:
                 await ws.close(code=1009, reason=f"a message is at most "
                                                  f"{protocol.MAX_MESSAGE} bytes")
                 break
-            if not bucket.take(time.monotonic()):
-                refused += 1
-                if refused >= protocol.CUT_OFF:
+            now = time.monotonic()
+            if not bucket.take(now):
+                if not strikes.take(now):
                     await ws.close(code=1008, reason="too many messages")
                     break
                 await _send_error(ws, room, "too many messages: slow down")
                 continue
-            refused = 0
             try:
                 await _handle(ws, tables, room, seat, protocol.read(data))
             except (protocol.BadMessage, TableError) as e:
@@ -447,6 +454,7 @@ def create_app(settings: Settings) -> Starlette:
         try:
             yield
         finally:
+            app.state.tables.close()
             pool.close()
             store.engine.dispose()
 

@@ -173,9 +173,10 @@ def hands_played(state: Any) -> list[dict[str, Any]]:
             for i, result in enumerate(state.results)]
 
 
-def outcome(game: str, state: Any) -> dict[str, Any] | None:
-    """The game's end in words and the winning seats, or None while it goes on."""
-    if not state.is_terminal():
+def outcome(game: str, state: Any, over: bool | None = None) -> dict[str, Any] | None:
+    """The game's end in words and the winning seats, or None while it goes on
+    (``over``: whether it is over, when the caller knows)."""
+    if not (state.is_terminal() if over is None else over):
         return None
     if game == "spades":
         team = state.winner_team
@@ -208,13 +209,14 @@ def trick_view(game: str, state: Any, seat: int) -> dict[str, Any]:
 
 def klondike_view(state: KlondikeState) -> dict[str, Any]:
     view: dict[str, Any] = state.observation(0).to_json()
-    view["legal"] = [state.action_to_string(a) for a in state.legal_actions()]
+    legal = state.legal_actions()  # not cheap in Klondike: found once a view
+    view["legal"] = [state.action_to_string(a) for a in legal]
     view["seconds"] = round(state.elapsed(), 1)
     view["can_undo"] = state.can_undo()
     view["can_redo"] = state.can_redo()
     view["can_finish"] = not state.won and not any(state.hidden)
     view["score"] = state.score()
-    view["over"] = outcome("klondike", state)
+    view["over"] = outcome("klondike", state, state.won or not legal)
     return view
 
 

@@ -20,7 +20,8 @@ import msgspec
 MAX_MESSAGE = 4096  # bytes: an action is a few words
 RATE = 20.0  # messages a second a connection may send, on average
 BURST = 40.0  # ... and at once
-CUT_OFF = 200  # refused messages in a row that close the connection
+STRIKES = 100  # refused messages that close the connection ...
+STRIKES_FORGIVEN = 2.0  # ... less this many a second
 
 
 class Act(msgspec.Struct, tag="act", tag_field="type", forbid_unknown_fields=True):

@@ -52,6 +52,7 @@ class Table:
         self.options = options
         self.seed = seed
         self.seats = seats
+        self._bots = any(s.bot for s in seats)
         self._clock = clock
         self._now: float | None = None  # while replaying: the stored time of the action
         self.state: GameState = new_state(game, options, seed, self._time)
@@ -84,6 +85,8 @@ class Table:
 
     def bot_to_act(self) -> str | None:
         """The level of the bot to act, if a bot is to act."""
+        if not self._bots:
+            return None
         seat = self.to_act()
         return None if seat is None else self.seats[seat].bot
 
@@ -104,9 +107,9 @@ class Table:
         if version != self.version:
             raise TableError(f"the table has moved on (you acted on move {version}, "
                              f"it is at move {self.version}): here is the table as it is now")
-        if self.is_over():
-            raise TableError("the game is over")
         to_act = self.to_act()
+        if to_act is None:
+            raise TableError("the game is over")
         if to_act != seat:
             raise TableError(f"it is not your turn: {self._waiting_for()}")
         trial = self.state.clone()
