@@ -48,7 +48,8 @@ def start_server(db: Path, bot_delay: float = 0.0) -> tuple[subprocess.Popen[byt
         except OSError:
             time.sleep(0.1)
     server.kill()
-    raise SystemExit(f"the server did not start: {server.stderr.read().decode() if server.stderr else ''}")
+    said = server.stderr.read().decode() if server.stderr else ""
+    raise SystemExit(f"the server did not start: {said}")
 
 
 def weigh(url: str, paths: list[str]) -> list[tuple[str, int, int]]:

@@ -30,9 +30,9 @@ from http.cookiejar import CookieJar
 from pathlib import Path
 
 import websockets
-from web_pages import start_server
 
 from parlour.progress import Progress
+from web_pages import start_server
 
 TARGET_P99_MS = 20.0
 
