@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import sys
 import webbrowser
 from pathlib import Path
 
@@ -19,11 +22,33 @@ def default_db() -> str:
     return f"sqlite:///{folder / 'parlour.db'}"
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """The server's socket, bound now so a taken port is one clear error (OSError)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def can_show_a_browser() -> bool:
+    """Whether a graphical browser can open here: on a bare server Python would
+    start a text browser inside this terminal instead."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: float,
           processes: int) -> None:
-    """Check the database, then serve until interrupted."""
+    """Check the database and the address, then serve until interrupted."""
     url = database_url(db) if db else default_db()
     Store(url).migrate()  # fails here, with its reason, rather than inside the server
+    sock = listen(host, port)
     app = create_app(Settings(url, bot_delay, processes))
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
@@ -33,7 +58,7 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: f
 
     def started() -> None:
         print(f"Parlour is at {address}  (database: {url}; Ctrl-C stops it)", flush=True)
-        if open_browser:
+        if open_browser and can_show_a_browser():
             webbrowser.open(address)
 
     original = server.startup
@@ -44,4 +69,4 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: f
             started()
 
     server.startup = startup  # type: ignore[method-assign]
-    server.run()
+    server.run(sockets=[sock])

@@ -94,8 +94,11 @@ class Store:
         self.url = url
         try:
             self.engine = sa.create_engine(url)
-        except (sa.exc.ArgumentError, ImportError) as e:
+        except sa.exc.ArgumentError as e:
             raise StoreError(f"cannot use the database {url!r}: {e}") from None
+        except ImportError as e:
+            raise StoreError(f"cannot use the database {url!r}: its driver is not "
+                             f"installed ({e})") from None
         if self.engine.dialect.name == "sqlite":
             path = self.engine.url.database
             if path and path != ":memory:":
@@ -119,8 +122,8 @@ class Store:
                                      f"this one knows up to {head})")
                 config.attributes["connection"] = conn
                 command.upgrade(config, "head")
-        except sa.exc.OperationalError as e:
-            raise StoreError(f"cannot open the database: {e.orig}") from None
+        except sa.exc.DBAPIError as e:
+            raise StoreError(f"cannot open the database {self.url}: {e.orig}") from None
 
     def revision(self) -> str | None:
         with self.engine.connect() as conn:
