@@ -4,9 +4,10 @@ axe and saved (desktop and phone)."""
 
 from __future__ import annotations
 
-from conftest import Server
 from playwright.sync_api import Page, expect
-from test_trick_table import (
+
+from .conftest import Server
+from .test_trick_table import (
     Check,
     assert_within_screen,
     hand_cards,

@@ -3,9 +3,10 @@ sheet, game over and Play again; each state checked by axe and saved."""
 
 from __future__ import annotations
 
-from conftest import Server
 from playwright.sync_api import Page, expect
-from test_trick_table import Check, bid, open_score_sheet, open_table, play_a_card, play_hand
+
+from .conftest import Server
+from .test_trick_table import Check, bid, open_score_sheet, open_table, play_a_card, play_hand
 
 
 def test_a_game_of_spades_by_clicking(

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import Server
 from playwright.sync_api import Locator, Page, expect
+
+from .conftest import Server
 
 Check = Callable[..., object]
 
