@@ -25,7 +25,7 @@ run: setup
 	$(BIN)/parlour play spades
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks hatch_build.py
 	$(BIN)/mypy
 
 doctest: $(STAMP)

@@ -10,10 +10,10 @@ pyproject.toml, the one list (the Makefile reads it too).
   is left as it was; the wheel is then tagged for this Python and platform.
 - An editable install compiles in place in ``src/`` (the install imports from
   there), as the development set-up always has.
-- Where no C compiler is found, the package stays pure Python: the build says
-  so, and ``import parlour`` warns, since the engines are then several times
-  slower. A compiler that is found but fails is an error, never a quiet
-  fallback.
+- Where no C compiler (or no C headers for this Python) is found, the package
+  stays pure Python: the build says so, and ``import parlour`` warns, since
+  the engines are then several times slower. A compiler that is found but
+  fails is an error, never a quiet fallback.
 
 ``MYPYC_OPT_LEVEL`` (mypyc's own setting, 3 by default) passes through: the
 packaging test builds at 0, which compiles faster and runs the same code.
@@ -34,13 +34,17 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 
-def c_compiler() -> str | None:
-    """The C compiler that setuptools would call here, or None if it is not installed."""
+def missing_tools() -> str | None:
+    """What this machine lacks to compile a C extension for this Python, if anything."""
     if os.name == "nt":
-        return "msvc"  # setuptools finds MSVC itself; if it is missing, the build says why
+        return None  # setuptools finds MSVC itself; if it is missing, the build says why
     command = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
     words = shlex.split(command)
-    return shutil.which(words[0]) if words else None
+    if not words or shutil.which(words[0]) is None:
+        return f"no C compiler ({words[0] if words else 'CC is empty'} is not installed)"
+    if not Path(sysconfig.get_paths()["include"], "Python.h").exists():
+        return "no C headers for this Python (Debian: the python3-dev package)"
+    return None
 
 
 def compile_modules(root: Path, modules: list[str]) -> list[Path]:
@@ -78,9 +82,10 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
         modules: list[str] = list(self.config.get("compiled", []))
         if not modules:
             return
-        if c_compiler() is None:
+        missing = missing_tools()
+        if missing is not None:
             self.app.display_warning(
-                "parlour: no C compiler found, so the hot modules are not compiled; "
+                f"parlour: {missing}, so the hot modules are not compiled; "
                 "the package works as pure Python, several times slower")
             return
         source = Path(self.root, "src")
