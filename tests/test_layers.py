@@ -4,7 +4,10 @@ No module of parlour imports one that imports it back, however long the way
 round, and the engines (``parlour.games``) import nothing of the bots, the
 solvers, the arena, the server or the commands. Imports are read from the
 sources, those inside functions too (a lazy import is still a dependency),
-and ``importlib.import_module("parlour....")`` with a literal name counts.
+and ``importlib.import_module("parlour....")`` with a literal name counts
+(one built from a variable, like ``records.replay``'s by game name, cannot be
+read). Importing ``a.b.c`` runs ``a/b/__init__`` first: that is Python's
+doing, not an import the module wrote, and is not counted.
 """
 
 from __future__ import annotations
