@@ -3,35 +3,24 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# The hot modules, compiled in place with mypyc (Python imports the .so first).
-FAST := parlour/cards.py parlour/games/trick.py parlour/games/trick_game.py \
-        parlour/games/spades_scoring.py \
-        parlour/games/spades.py parlour/games/hearts_scoring.py \
-        parlour/games/hearts_actions.py parlour/games/hearts.py
-FAST += parlour/solvers/double_dummy.py parlour/bots/spades_play.py parlour/bots/spades_expert.py
-FAST += parlour/bots/hearts_rules.py parlour/bots/hearts_expert.py
-FAST += parlour/solvers/klondike_position.py parlour/solvers/klondike.py
-COMPILED := $(VENV)/.compiled
+# The hot modules: pyproject.toml lists them for hatch_build.py, which compiles
+# them with mypyc whenever the package is installed; `pip install -e .` compiles
+# them in place in src/ (Python imports the compiled copies first).
+HOT := $(shell $(PYTHON) -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))\
+	['tool']['hatch']['build']['targets']['wheel']['hooks']['custom']['compiled'])")
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test lint doctest setup compile bench clean browser
 
-$(STAMP): pyproject.toml
+# Installing is compiling: a change to a hot module (or to the build) installs again.
+$(STAMP): pyproject.toml hatch_build.py $(addprefix src/,$(HOT))
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[test]'
 	touch $(STAMP)
 
-# The shared library's name depends on the module list: old ones are dropped.
-$(COMPILED): $(STAMP) $(addprefix src/,$(FAST)) Makefile
-	find src -maxdepth 1 -name '*__mypyc.*.so' -delete
-	cd src && ../$(BIN)/mypyc $(FAST) > ../$(VENV)/mypyc.log 2>&1 \
-		|| { cat ../$(VENV)/mypyc.log; exit 1; }
-	find src -name "*.so" -exec touch {} +
-	touch $(COMPILED)
-
-setup: $(STAMP) $(COMPILED)
-compile: $(COMPILED)
+setup: $(STAMP)
+compile: $(STAMP)
 
 run: setup
 	$(BIN)/parlour serve
@@ -44,7 +33,7 @@ browser:
 			chromium fonts-dejavu-core >/dev/null; }
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks hatch_build.py
 	$(BIN)/mypy
 
 doctest: $(STAMP)

@@ -29,7 +29,7 @@ import sys
 import time
 from typing import Any
 
-from parlour.arena_hearts import (
+from parlour.arena.hearts import (
     DealResult,
     MatchResult,
     add_deal,

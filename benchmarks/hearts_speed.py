@@ -32,21 +32,13 @@ from itertools import cycle
 from typing import Any
 
 from common import numbers, print_table, race
+from parlour.bots.hearts_openspiel import OURS_IN_OPENSPIEL
 from parlour.cards import shuffled_deck
 from parlour.games.hearts import PASS_ROTATION, HeartsHand
 from parlour.games.trick import deal_hands
 
 TARGET = 1.5  # Parlour at least this many times OpenSpiel's rate
-OPENSPIEL_OPTIONS = {
-    "pass_cards": True,
-    "no_pts_on_first_trick": True,
-    "must_break_hearts": True,
-    "qs_breaks_hearts": False,
-    "can_lead_any_club": False,
-    "can_lead_hearts_instead_of_qs": False,
-    "jd_bonus": False,
-    "avoid_all_tricks_bonus": False,
-}
+OPENSPIEL_OPTIONS = OURS_IN_OPENSPIEL  # our rules, in OpenSpiel's option names
 # OpenSpiel's pass-direction outcome is ours numerically (0 none, 1 left, 2 across, 3 right).
 DIRECTIONS = PASS_ROTATION
 

@@ -96,7 +96,7 @@ def test_a_count_of_hands_below_one_is_refused(capsys):
 
 def test_a_hearts_match_split_into_deal_ranges_adds_up_to_the_whole() -> None:
     # A long benchmark is run in pieces (in parallel or across sessions) and logged.
-    from parlour.arena_hearts import DealResult, MatchResult, add_deal, duplicate_match
+    from parlour.arena.hearts import DealResult, MatchResult, add_deal, duplicate_match
     from parlour.bots.base import make_bot
 
     def make(level: str):  # a factory of bots by seed

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from parlour.arena_hearts import duplicate_match
+from parlour.arena.hearts import duplicate_match
 from parlour.bots.base import levels, make_bot
 from parlour.bots.hearts_rules import choose_pass, rule_card
 from parlour.cards import Rng, card_code, parse_card, parse_cards

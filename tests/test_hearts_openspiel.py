@@ -18,29 +18,11 @@ import random
 
 import pytest
 
+from parlour.bots.hearts_openspiel import OURS_IN_OPENSPIEL, from_os, to_os
 from parlour.cards import shuffled_deck
 from parlour.hearts import PASS_BIT, HeartsHand, HeartsOptions
 
 pyspiel = pytest.importorskip("pyspiel")
-
-OURS_IN_OPENSPIEL = {
-    "pass_cards": True,
-    "no_pts_on_first_trick": True,
-    "must_break_hearts": True,
-    "qs_breaks_hearts": False,
-    "can_lead_any_club": False,
-    "can_lead_hearts_instead_of_qs": False,
-    "jd_bonus": False,
-    "avoid_all_tricks_bonus": False,
-}
-
-
-def to_os(card: int) -> int:
-    return (card % 13) * 4 + card // 13
-
-
-def from_os(action: int) -> int:
-    return (action % 4) * 13 + action // 4
 
 
 def play_both(game, seed: int, queen_breaks: bool = False) -> dict:

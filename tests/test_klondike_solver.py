@@ -15,9 +15,9 @@ from parlour.games.klondike import (
     KlondikeState,
     deal_from_seed,
     make_record,
-    new_game,
     parse_deal,
 )
+from parlour.klondike import new_game
 from parlour.records import replay
 from parlour.solvers.klondike import (
     CARD,

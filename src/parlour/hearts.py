@@ -1,10 +1,20 @@
 """Hearts: the engine lives in :mod:`parlour.games.hearts`, its scoring and score
-pad in :mod:`parlour.games.hearts_scoring`; this module gathers the public names
-in one place.
+pad in :mod:`parlour.games.hearts_scoring`, its records in
+:mod:`parlour.games.hearts_record`; this module gathers the public names in one
+place.
 
 >>> from parlour.hearts import HeartsGame
 >>> HeartsGame(seed=1).current_player()     # North chooses a pass first
 0
+
+A game's record replays, every action checked:
+
+>>> game = HeartsGame(seed=3, options=HeartsOptions(target=40))
+>>> while not game.is_terminal():
+...     game.apply(game.legal_actions()[0])
+>>> replay = replay_record(game.to_record())
+>>> replay.result["winner"]["seats"] == [game.winner], replay.result["scores"] == game.scores
+(True, True)
 """
 
 from parlour.games.hearts import (
@@ -20,8 +30,8 @@ from parlour.games.hearts import (
     HeartsObservation,
     PassChoices,
     pass_action,
-    replay_record,
 )
+from parlour.games.hearts_record import replay as replay_record
 from parlour.games.hearts_scoring import (
     HandScore,
     HeartsOptions,

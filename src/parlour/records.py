@@ -4,7 +4,8 @@ test fixtures and bug reports.
 A record is JSON: ``{"format": "parlour-record/1", "game": "spades",
 "options": {...}, ...}``; what follows depends on the game (trick games keep a
 list of ``hands``, each with its ``deal``, ``dealer`` and ``actions``; Klondike
-keeps one ``deal`` and its ``actions``). Each game module provides
+keeps one ``deal`` and its ``actions``). Each game's public module
+(``parlour.spades``, ``parlour.hearts``, ``parlour.klondike``) provides
 ``replay_record(record) -> Replay``, which checks every action.
 
 >>> record = {"format": "parlour-record/1", "game": "chess"}
@@ -83,7 +84,7 @@ def replay(record: dict[str, Any], steps: bool = True) -> Replay:
     game = record.get("game")
     if game not in GAMES:
         raise RecordError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
-    module = importlib.import_module(f"parlour.games.{game}")
+    module = importlib.import_module(f"parlour.{game}")
     result: Replay = module.replay_record(record, steps)
     return result
 

@@ -10,8 +10,9 @@ legal actions::
 Games plug in by name. ``make_bot(game, level)`` imports every module of
 :mod:`parlour.bots` whose name starts with ``game + "_"`` (``spades_rules``,
 ``spades_expert``, later ``hearts_rules``, ``klondike_player``), and each of
-those registers its levels with :func:`register_bot` when imported. The level
-``random`` works for every game.
+those registers its levels with :func:`register_bot` (in
+:mod:`parlour.bots.registry`, which they import instead of this module) when
+imported. The level ``random`` works for every game.
 
 >>> bot = make_bot("spades", "random", seed=3)
 >>> bot.choose(None, [5, 7, 9]) in (5, 7, 9)
@@ -29,6 +30,9 @@ import inspect
 import pkgutil
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
+
+from parlour.bots import registry
+from parlour.bots.registry import register_bot
 
 __all__ = ["LEVELS", "Bot", "UnknownBot", "levels", "make_bot", "register_bot"]
 
@@ -49,18 +53,9 @@ class Bot(Protocol):
     def choose(self, observation: Any, legal_actions: Sequence[int]) -> int: ...
 
 
-# A factory takes the seed and any budget keywords (``samples``, ``time_budget``...).
-BotFactory = Callable[..., Bot]
-
-_REGISTRY: dict[tuple[str, str], BotFactory] = {}
+# The registry cannot name Bot (it imports nothing of parlour); every factory makes one.
+_REGISTRY: dict[tuple[str, str], Callable[..., Bot]] = registry.REGISTRY
 _LOADED: set[str] = set()
-
-
-def register_bot(game: str, level: str, factory: BotFactory) -> None:
-    """Make ``make_bot(game, level, seed=..., **budget)`` call ``factory``.
-
-    ``game`` ``"*"`` registers a level for every game (the random bot)."""
-    _REGISTRY[(game, level)] = factory
 
 
 def _load(game: str) -> None:

@@ -31,7 +31,6 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.bots.base import register_bot
 from parlour.bots.hearts_rules import (
     NORMAL,
     PASS_BIT,
@@ -41,6 +40,7 @@ from parlour.bots.hearts_rules import (
     rule_card,
     taken_by_seat,
 )
+from parlour.bots.registry import register_bot
 from parlour.cards import FULL_DECK, Rng
 
 __all__ = ["HeartsExpert", "Hint", "hint"]

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.bots.base import register_bot
+from parlour.bots.registry import register_bot
 from parlour.cards import FULL_DECK, Rng
 
 __all__ = [
@@ -457,13 +457,3 @@ def _normal(seed: int = 0) -> HeartsRuleBot:
 
 register_bot("hearts", "easy", _easy)
 register_bot("hearts", "normal", _normal)
-
-
-def _ismcts(seed: int = 0, **budget: Any) -> Any:
-    # OpenSpiel's IS-MCTS, the reference opponent: pyspiel is imported only here.
-    from parlour.bots.openspiel_hearts import ISMCTSHeartsBot
-
-    return ISMCTSHeartsBot(seed, **budget)
-
-
-register_bot("hearts", "ismcts", _ismcts)

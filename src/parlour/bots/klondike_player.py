@@ -43,8 +43,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.bots.base import register_bot
 from parlour.bots.klondike_rules import action_value, greedy_choice, is_safe_home, moved_card
+from parlour.bots.registry import register_bot
 from parlour.games.base import IllegalAction
 from parlour.games.klondike_engine import KlondikeObservation, KlondikeOptions, KlondikeState
 from parlour.games.klondike_notation import (

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.bots.base import register_bot
+from parlour.bots.registry import register_bot
 from parlour.games.klondike_engine import KlondikeObservation
 from parlour.games.klondike_notation import (
     DRAW,

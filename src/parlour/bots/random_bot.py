@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.bots.base import register_bot
+from parlour.bots.registry import register_bot
 from parlour.cards import Rng
 
 

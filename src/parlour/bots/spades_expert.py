@@ -31,7 +31,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from parlour.bots.base import register_bot
+from parlour.bots.registry import register_bot
 from parlour.bots.spades_play import SPADES, rule_card
 from parlour.bots.spades_rules import RuleBot, estimate_tricks, nil_danger, seat_bid
 from parlour.cards import FULL_DECK, Rng

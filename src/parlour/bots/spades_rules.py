@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from parlour.bots.base import register_bot
+from parlour.bots.registry import register_bot
 from parlour.bots.spades_play import rule_card
 from parlour.cards import FULL_DECK, SPADES, SUIT_MASKS, Rng, cards_in_suit, cards_of
 from parlour.games.spades import BID_BASE, BLIND_NIL_ACTION, SpadesObservation, bid_action

@@ -68,9 +68,16 @@ from parlour.games.hearts_scoring import (
     penalty_points,
     score_hand,
 )
-from parlour.games.trick import SEAT_NAMES, TrickPlay, TrickRules, deal_hands, sample_hands
+from parlour.games.trick import (
+    SEAT_NAMES,
+    TrickPlay,
+    TrickRules,
+    check_seat,
+    deal_hands,
+    sample_hands,
+)
 from parlour.games.trick_game import TrickGame
-from parlour.records import FORMAT, Replay
+from parlour.records import FORMAT
 
 __all__ = [
     "PASS_ACROSS",
@@ -89,7 +96,6 @@ __all__ = [
     "action_to_string",
     "parse_action",
     "pass_action",
-    "replay_record",
 ]
 
 NO_POINTS_FIRST = "no points on the first trick"
@@ -321,6 +327,7 @@ class HeartsHand:
         >>> hand.observation(1).passed, hand.observation(0).passed != 0
         (0, True)
         """
+        check_seat(seat)
         play = self.play
         passed = self.passes[seat] if seat < len(self.passes) else 0
         voids, only_points = self._shown_voids()
@@ -599,18 +606,3 @@ class HeartsGame(TrickGame[HeartsHand]):
             hands.append(entry)
         return {"format": FORMAT, "game": "hearts", "options": self.options.to_json(),
                 "seed": self.seed, "hands": hands}
-
-
-def replay_record(record: dict[str, Any], steps: bool = True) -> Replay:
-    """Replay a Hearts record, checking every action (see :mod:`parlour.games.hearts_record`).
-
-    >>> game = HeartsGame(seed=3, options=HeartsOptions(target=40))
-    >>> while not game.is_terminal():
-    ...     game.apply(game.legal_actions()[0])
-    >>> replay = replay_record(game.to_record())
-    >>> replay.result["winner"]["seats"] == [game.winner], replay.result["scores"] == game.scores
-    (True, True)
-    """
-    from parlour.games.hearts_record import replay
-
-    return replay(record, steps)

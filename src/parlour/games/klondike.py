@@ -24,11 +24,11 @@ The engine is split by reason to change: :mod:`~parlour.games.klondike_notation`
 (actions, places, deals), :mod:`~parlour.games.klondike_engine` (options, the
 state, its moves), :mod:`~parlour.games.klondike_records` (records and replay)
 and :mod:`~parlour.games.klondike_hints`; this module gathers their public names.
+``new_game`` (which can ask the solver for a winnable deal) is in
+:mod:`parlour.klondike`, above both the engine and the solver.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable, Sequence
 
 from parlour.games.klondike_engine import KlondikeObservation, KlondikeOptions, KlondikeState
 from parlour.games.klondike_hints import hint
@@ -64,25 +64,6 @@ __all__ = [
     "SCORINGS", "TABLEAU_CARDS", "UNDO", "WASTE", "KlondikeObservation", "KlondikeOptions",
     "KlondikeState", "deal_from_seed", "deal_to_string", "decode_move", "fits_on",
     "flip_action", "foundation_card", "hint", "is_red", "layout", "make_record", "move_action",
-    "new_game", "parse_deal", "parse_place", "place_name", "replay_record",
+    "parse_deal", "parse_place", "place_name", "replay_record",
 ]
 
-
-def new_game(seed: int | None = None, deal: Sequence[int] | str | None = None,
-             options: KlondikeOptions | None = None,
-             clock: Callable[[], float] | None = None, winnable_only: bool = False,
-             time_limit: float = 10.0) -> KlondikeState:
-    """A game from a seed or a deal (codes or ints). ``winnable_only`` deals the first
-    seed from ``seed`` on that the solver proves winnable (with the game's draw)."""
-    if winnable_only and deal is None:
-        from parlour.solvers.klondike_winnable import winnable_deal  # (it imports this module)
-
-        draw = (options or KlondikeOptions()).draw
-        cards = winnable_deal(seed or 0, draw, time_limit)[1]
-    elif deal is None:
-        cards = deal_from_seed(seed or 0)
-    elif isinstance(deal, str):
-        cards = parse_deal(deal)
-    else:
-        cards = list(deal)
-    return KlondikeState(cards, options, clock)

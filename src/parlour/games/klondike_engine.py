@@ -566,6 +566,9 @@ class KlondikeState:
     # --- views -------------------------------------------------------------
 
     def observation(self, seat: int = 0) -> KlondikeObservation:
+        """What the player sees: face-down cards only as counts, the stock as a count."""
+        if seat != 0:
+            raise ValueError(f"Klondike has one seat, 0, not {seat}")
         return KlondikeObservation(
             seat=seat,
             hidden=list(self.hidden),

@@ -50,6 +50,7 @@ from parlour.games.trick import (
     SEAT_NAMES,
     TrickPlay,
     TrickRules,
+    check_seat,
     deal_hands,
     sample_hands,
     winner_json,
@@ -282,6 +283,7 @@ class SpadesHand:
         >>> obs.hand == hand.play.hands[2], "hands" in obs.to_json()
         (True, False)
         """
+        check_seat(seat)
         play = self.play
         return SpadesObservation(
             seat=seat,

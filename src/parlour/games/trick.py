@@ -52,12 +52,26 @@ __all__ = [
     "SEAT_NAMES",
     "TrickPlay",
     "TrickRules",
+    "check_seat",
     "deal_hands",
     "parse_card",
     "sample_hands",
     "trick_winner",
     "winner_json",
 ]
+
+
+def check_seat(seat: int) -> None:
+    """Refuse a seat outside 0..3: used as an index, it would wrap round or
+    fail deep inside, and a view could show another seat's cards.
+
+    >>> check_seat(4)
+    Traceback (most recent call last):
+    ...
+    ValueError: a seat is 0..3 (North, East, South, West), not 4
+    """
+    if not 0 <= seat <= 3:
+        raise ValueError(f"a seat is 0..3 (North, East, South, West), not {seat}")
 
 
 @dataclass(frozen=True)

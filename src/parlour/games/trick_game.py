@@ -108,9 +108,14 @@ class TrickGame(Generic[HandT]):
             self.hands.pop()
             self._rng.state = self._rng_states.pop()
             self.results.pop()
+            # Finished hands are shared with clones (clone copies only the hand in
+            # play): copy this one before changing it, so a clone never moves.
+            self.hands[-1] = self._copy_hand(self.hands[-1])
         self.hand.undo()
 
     def _copy_into(self, other: TrickGame[HandT]) -> None:
+        # The finished hands are shared, not copied: nothing changes a finished
+        # hand in place (undo copies it first), so a clone costs one hand's copy.
         other._rng = Rng(self._rng.state)
         other.hands = self.hands[:-1] + [self._copy_hand(self.hand)]
         other.results = self.results[:]

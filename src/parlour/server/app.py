@@ -45,7 +45,7 @@ from parlour.server.games import (
     options_schema,
 )
 from parlour.server.stats import player_stats
-from parlour.server.store import Store, new_id
+from parlour.server.store import Store, default_db, new_id
 from parlour.server.table import Table
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -485,8 +485,6 @@ def game_page_for(game: str) -> Callable[[Request], Awaitable[Response]]:
 
 def settings_from_env() -> Settings:
     """Settings for ``uvicorn parlour.server.app:app`` and the like."""
-    from parlour.server.serve import default_db
-
     return Settings(os.environ.get("PARLOUR_DB") or default_db(),
                     float(os.environ.get("PARLOUR_BOT_DELAY", "0.7")))
 

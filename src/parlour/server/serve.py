@@ -6,20 +6,11 @@ import os
 import socket
 import sys
 import webbrowser
-from pathlib import Path
 
-import platformdirs
 import uvicorn
 
 from parlour.server.app import Settings, create_app
-from parlour.server.store import Store, database_url
-
-
-def default_db() -> str:
-    """An SQLite file in the user's data directory."""
-    folder = Path(platformdirs.user_data_dir("parlour", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'parlour.db'}"
+from parlour.server.store import Store, database_url, default_db
 
 
 def listen(host: str, port: int) -> socket.socket:

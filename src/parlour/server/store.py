@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import platformdirs
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
@@ -75,6 +76,13 @@ def database_url(text: str) -> str:
     if "://" in text:
         return text
     return f"sqlite:///{Path(text).expanduser().resolve()}"
+
+
+def default_db() -> str:
+    """An SQLite file in the user's data directory."""
+    folder = Path(platformdirs.user_data_dir("parlour", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'parlour.db'}"
 
 
 def iso_time(seconds: float) -> str:

@@ -7,11 +7,13 @@ the difference with a 95% confidence interval (over deals, each deal's
 difference being the mean over its layouts), games won, and the time per
 decision (median and 95th percentile) of each side.
 
-Games plug in through :func:`register_table`: a *table* knows its layouts
-and how to play one hand of a deal with given bots (Spades is registered
-here; Hearts adds four-seat layouts with A in two seats and B in the others).
+Games plug in as a :class:`Table`: a table knows its layouts and how to
+play one hand of a deal with given bots (:mod:`parlour.arena.spades`,
+:mod:`parlour.arena.hearts`); :func:`parlour.arena.run_match` finds a game's
+table by name.
 
->>> result = run_match("spades", "normal", "easy", hands=4, seed=1, progress=False)
+>>> from parlour.arena.spades import SpadesTable
+>>> result = play_match(SpadesTable(), "normal", "easy", hands=4, seed=1, progress=False)
 >>> result.deals, len(result.diffs), result.layouts
 (4, 4, 2)
 """
@@ -21,15 +23,15 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from parlour.bots.base import Bot, make_bot
-from parlour.cards import Rng, shuffled_deck
+from parlour.cards import Rng
 from parlour.progress import Progress
 
-__all__ = ["HandOutcome", "MatchResult", "Table", "register_table", "run_match", "svg_plot"]
+__all__ = ["HandOutcome", "MatchResult", "Table", "deal_seed", "play_match", "svg_plot"]
 
 
 @dataclass
@@ -65,63 +67,10 @@ class Table(Protocol):
     def play_hand(self, deal: int, seed: int, bots: Sequence[Bot], carry: Any) -> HandOutcome: ...
 
 
-_TABLES: dict[str, Callable[[], Table]] = {}
-
-
-def register_table(game: str, factory: Callable[[], Table]) -> None:
-    """Make ``run_match(game, ...)`` use the table ``factory()`` builds."""
-    _TABLES[game] = factory
-
-
 def deal_seed(seed: int, deal: int) -> int:
     """The seed of deal number ``deal`` of a match (the same for every layout)."""
     r = Rng(seed * 1_000_003 + deal)
     return r.next64()
-
-
-class SpadesTable:
-    """Spades: partnerships, the deal replayed with the seats swapped; scores
-    carry from hand to hand and a game ends at the target."""
-
-    game = "spades"
-    seats = 4
-    layouts = ((0, 1, 0, 1), (1, 0, 1, 0))
-    higher_is_better = True
-
-    def __init__(self, options: Any = None) -> None:
-        from parlour.games.spades import SpadesOptions
-
-        self.options = options or SpadesOptions()
-
-    def new_carry(self) -> Any:
-        return ([0, 0], [0, 0])
-
-    def new_hand(self, deal: int, seed: int, carry: Any) -> Any:
-        """Deal number ``deal`` of a match (the same cards in every layout), with
-        the scores and bags carried from the hands before."""
-        from parlour.games.spades import SpadesHand
-        from parlour.games.trick import deal_hands
-
-        scores, bags = carry
-        hands = deal_hands(shuffled_deck(deal_seed(seed, deal)), deal % 4)
-        return SpadesHand(hands, deal % 4, self.options, scores, bags)
-
-    def play_hand(self, deal: int, seed: int, bots: Sequence[Bot], carry: Any) -> HandOutcome:
-        from parlour.games.spades_scoring import game_winner
-
-        hand = self.new_hand(deal, seed, carry)
-        while not hand.is_terminal():
-            seat = hand.current_player()
-            hand.apply(bots[seat].choose(hand.observation(seat), hand.legal_actions()))
-        result = hand.score()
-        points = [float(result.points[s & 1]) for s in range(4)]
-        winner = game_winner(result.scores, self.options)
-        if winner is None:
-            return HandOutcome(points, (result.scores, result.bags))
-        return HandOutcome(points, self.new_carry(), [winner, winner + 2])
-
-
-register_table("spades", SpadesTable)
 
 
 class _TimedBot:
@@ -209,14 +158,11 @@ def _times(ts: list[float]) -> dict[str, float]:
             "decisions": len(s)}
 
 
-def run_match(game: str, a: str, b: str, hands: int, seed: int = 1,
-              a_options: dict[str, Any] | None = None, b_options: dict[str, Any] | None = None,
-              progress: bool = True, table: Table | None = None) -> MatchResult:
-    """Play ``hands`` deals, each once per layout, level ``a`` against level ``b``."""
-    if table is None:
-        if game not in _TABLES:
-            raise ValueError(f"no arena table for {game!r} (tables: {', '.join(sorted(_TABLES))})")
-        table = _TABLES[game]()
+def play_match(table: Table, a: str, b: str, hands: int, seed: int = 1,
+               a_options: dict[str, Any] | None = None, b_options: dict[str, Any] | None = None,
+               progress: bool = True) -> MatchResult:
+    """Play ``hands`` deals at ``table``, each once per layout, level ``a`` against level ``b``."""
+    game = table.game
     times: tuple[list[float], list[float]] = ([], [])
     levels = (a, b)
     opts = (a_options or {}, b_options or {})
@@ -312,12 +258,3 @@ def svg_plot(result: MatchResult, width: int = 640, height: int = 360) -> str:
         f'<text x="{left + pw / 2:.0f}" y="{height - 10}" text-anchor="middle">deal</text>',
         "</svg>",
     ]) + "\n"
-
-
-def _hearts_table() -> Table:
-    from parlour.arena_hearts import HeartsTable
-
-    return HeartsTable()
-
-
-register_table("hearts", _hearts_table)

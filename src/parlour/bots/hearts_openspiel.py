@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.bots.hearts_rules import NORMAL, choose_pass
+from parlour.bots.registry import register_bot
 from parlour.cards import Rng
 
 __all__ = ["ISMCTSHeartsBot", "OURS_IN_OPENSPIEL", "from_os", "openspiel_state", "to_os"]
@@ -141,3 +142,11 @@ class ISMCTSHeartsBot:
             return None
         action = PASS_BIT | mask
         return action if mask.bit_count() == 3 and action in legal_actions else None
+
+
+def _ismcts(seed: int = 0, **budget: Any) -> ISMCTSHeartsBot:
+    return ISMCTSHeartsBot(seed, **budget)
+
+
+# The reference opponent is a level like any other; pyspiel is needed only once one is made.
+register_bot("hearts", "ismcts", _ismcts)

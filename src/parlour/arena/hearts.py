@@ -8,7 +8,7 @@ their difference with a 95% interval over deals, deals won, and each side's
 decision times (median and 95th percentile, forced moves left out).
 
 Bots see only observations. A reference player that needs OpenSpiel's own
-state (:mod:`parlour.bots.openspiel_hearts`) gets it from a *table*, an
+state (:mod:`parlour.bots.hearts_openspiel`) gets it from a *table*, an
 observer told of the deal and of every action, never from the bot interface.
 
 >>> from parlour.bots.base import make_bot
@@ -27,8 +27,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from parlour.arena.match import HandOutcome, deal_seed
 from parlour.bots.base import Bot
+from parlour.cards import shuffled_deck
 from parlour.games.hearts import PASS_ROTATION, HeartsHand, HeartsOptions
+from parlour.games.hearts_scoring import game_winner
+from parlour.games.trick import deal_hands
 
 __all__ = ["DealResult", "HeartsTable", "MatchResult", "Observer", "add_deal", "duplicate_match",
            "play_deal", "play_hand", "report_lines"]
@@ -160,16 +164,16 @@ def play_deal(make_a: Callable[[int], Bot], make_b: Callable[[int], Bot], i: int
 
     It is dealt from ``seed * 1_000_003 + i`` with dealer ``i % 4`` and the pass
     of the ``i``-th hand of a game (left, right, across, none)."""
-    deal_seed = seed * 1_000_003 + i
+    dealt_from = seed * 1_000_003 + i
     pass_dir = PASS_ROTATION[i % 4]
     pa: list[int] = []
     pb: list[int] = []
     out = DealResult(i, 0.0, 0.0)
     for rot in (0, 1):
-        hand = HeartsHand.from_seed(deal_seed, dealer=i % 4, pass_dir=pass_dir,
+        hand = HeartsHand.from_seed(dealt_from, dealer=i % 4, pass_dir=pass_dir,
                                     options=options)
         a_seats = (rot, rot + 2)
-        players = [make_a(deal_seed * 8 + s) if s in a_seats else make_b(deal_seed * 8 + s)
+        players = [make_a(dealt_from * 8 + s) if s in a_seats else make_b(dealt_from * 8 + s)
                    for s in range(4)]
         gained, times = play_hand(hand, players, observers)
         moon = hand.score().moon
@@ -241,12 +245,7 @@ class HeartsTable:
     def new_carry(self) -> Any:
         return ([0, 0, 0, 0], 0)  # scores, hands played in this game
 
-    def play_hand(self, deal: int, seed: int, bots: Sequence[Bot], carry: Any) -> Any:
-        from parlour.arena import HandOutcome, deal_seed
-        from parlour.cards import shuffled_deck
-        from parlour.games.hearts_scoring import game_winner
-        from parlour.games.trick import deal_hands
-
+    def play_hand(self, deal: int, seed: int, bots: Sequence[Bot], carry: Any) -> HandOutcome:
         scores, played = carry
         hands = deal_hands(shuffled_deck(deal_seed(seed, deal)), deal % 4)
         hand = HeartsHand(hands, deal % 4, PASS_ROTATION[played % 4], self.options, scores)
