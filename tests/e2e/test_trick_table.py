@@ -181,11 +181,16 @@ def test_phone_the_whole_hand_fits(
         ".table-tools button",
     ):
         assert_within_screen(page, selector)
-    # Every card shows a slice wide enough to tap.
-    lefts = page.locator(".hand button.card").evaluate_all(
-        "cards => cards.map(c => c.getBoundingClientRect().left)"
+    # Two rows of cards, each card showing a slice wide enough for a finger.
+    boxes = page.locator(".hand button.card").evaluate_all(
+        "cards => cards.map(c => { const r = c.getBoundingClientRect(); return [r.top, r.left]; })"
     )
-    assert min(b - a for a, b in zip(lefts, lefts[1:], strict=False)) >= 20
+    rows: dict[float, list[float]] = {}
+    for top, left in boxes:
+        rows.setdefault(round(top), []).append(left)
+    assert sorted(len(lefts) for lefts in rows.values()) == [6, 7]
+    steps = [b - a for lefts in rows.values() for a, b in zip(lefts, lefts[1:], strict=False)]
+    assert min(steps) >= 40
     screenshot(page, "spades-phone-bidding")
     check_accessibility(page, "spades bidding (phone)")
     bid(page)

@@ -16,6 +16,10 @@ const choosingPass = (view) => view.passing && view.legal.some((a) => a.startsWi
 // Cards just received stay outlined until you play your first card.
 const freshlyReceived = (view) => view.received.length > 0 && view.hand.length + view.passed.length - view.received.length === 13;
 
+// The scores so far: at game over, those after the last hand (the view's own
+// are those the final hand started with).
+const totals = (view) => (view.over && view.hands.length ? view.hands.at(-1).score.scores : view.scores);
+
 function moonText(view, entry) {
   const seat = entry.score.moon;
   return seat == null ? "" : `${seatWord(view, seat)} shot the moon!`;
@@ -26,16 +30,16 @@ function handSummary(view, entry) {
   return `Hand ${entry.hand}: ${parts.join(", ")}.`;
 }
 
+// The prompt above says where the three cards go; the panel shows which are
+// chosen and the button that sends them.
 function passPanel(view, table) {
-  const target = view.seats[passTarget(view)].name;
   const chosen = [...table.selected];
   const button = html("button", { type: "button", class: "primary", text: `Pass ${view.pass}` });
   button.disabled = chosen.length !== 3;
   button.addEventListener("click", () => table.act(`pass ${chosen.join(" ")}`));
-  const picked = chosen.length ? `Chosen: ${chosen.map(shortName).join(" ")}` : "Choose three cards.";
-  const list = html("p", { class: "pass-chosen", "aria-live": "polite", text: `${picked} (${chosen.length} of 3)` });
+  const picked = chosen.length ? `Chosen: ${chosen.map(shortName).join(" ")} (${chosen.length} of 3)` : "None chosen yet (0 of 3).";
+  const list = html("p", { class: "pass-chosen", "aria-live": "polite", text: picked });
   return html("div", { class: "pass-panel", role: "group", "aria-label": `Pass three cards ${view.pass}` },
-    html("p", { class: "pass-direction", text: `Pass three cards ${view.pass}, to ${target}.` }),
     list,
     html("div", { class: "button-row" }, button));
 }
@@ -45,8 +49,7 @@ const rules = {
   suitOrder: "CDSH",
 
   seatStatus(view, seat) {
-    const total = view.over && view.hands.length ? view.hands.at(-1).score.scores : view.scores;
-    return [`hand ${view.points[seat]}`, `total ${total[seat]}`];
+    return [`hand ${view.points[seat]}`, `total ${totals(view)[seat]}`];
   },
 
   scoreboard(view) {
@@ -80,7 +83,7 @@ const rules = {
   marked: (view) => new Set(freshlyReceived(view) ? view.received : []),
 
   prompt(view) {
-    if (choosingPass(view)) return `Choose three cards to pass ${view.pass}.`;
+    if (choosingPass(view)) return `Pass three cards ${view.pass}, to ${view.seats[passTarget(view)].name}.`;
     return view.trick.length ? "Your turn: follow suit if you can." : "Your lead: play a card.";
   },
 
@@ -120,10 +123,10 @@ const rules = {
       return [row, html("tr", { class: "events" }, html("td", { colspan: "5" },
         html("span", { class: "event event-moon", text: moonText(view, entry) })))];
     });
-    const totals = html("tr", { class: "total" }, html("th", { scope: "row", text: "Total" }),
-      ...view.scores.map((n) => html("td", { class: "num", text: String(n) })));
+    const total = html("tr", { class: "total" }, html("th", { scope: "row", text: "Total" }),
+      ...totals(view).map((n) => html("td", { class: "num", text: String(n) })));
     return html("div", { class: "table-scroll" },
-      html("table", { class: "sheet" }, html("thead", {}, head), html("tbody", {}, ...rows, totals)),
+      html("table", { class: "sheet" }, html("thead", {}, head), html("tbody", {}, ...rows, total)),
       html("p", { class: "muted", text: `Lowest score wins when someone reaches ${view.options.target}.` }));
   },
 };

@@ -59,6 +59,9 @@ export function createHand({ suitOrder, onChoose }) {
     const hadFocus = element.contains(document.activeElement);
     const sorted = sortHand(cards, suitOrder);
     element.style.setProperty("--n", String(Math.max(sorted.length, 1)));
+    // A phone lays a long hand out in two rows (trick.css): cards per row.
+    const perRow = sorted.length > 8 ? Math.ceil(sorted.length / 2) : Math.max(sorted.length, 1);
+    element.style.setProperty("--per-row", String(perRow));
     element.replaceChildren();
     if (faceDown) {
       element.classList.remove("choosing");

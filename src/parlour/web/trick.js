@@ -23,7 +23,9 @@ import { createHand } from "/static/trick-hand.js";
 import { connectTable } from "/static/trick-socket.js";
 import { seatWord, showLastTrick } from "/static/trick-last.js";
 
-const TRICK_PAUSE_MS = 800;
+// How long a completed trick stays with its winner marked before the next
+// card: long enough to read the four cards at the bots' pace.
+const TRICK_PAUSE_MS = 1200;
 const MOVE_MS = 200;
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -137,7 +139,13 @@ export function mountTrickTable(root, table, rules) {
 
   hintButton.addEventListener("click", () => socket.send({ type: "hint", version: shown?.version ?? 0 }));
   lastButton.addEventListener("click", () => shown?.last_trick && showLastTrick(shown, lastButton));
-  sheetButton.addEventListener("click", () => toggleSheet(sheet.hidden));
+  sheetButton.addEventListener("click", () => {
+    toggleSheet(sheet.hidden);
+    // On a phone the sheet opens below the table, out of sight: bring it up.
+    if (!sheet.hidden && sheet.getBoundingClientRect().top > window.innerHeight * 0.6) {
+      sheet.scrollIntoView({ block: "start", behavior: motionAllowed() ? "smooth" : "auto" });
+    }
+  });
 
   function toggleSheet(open) {
     sheet.hidden = !open;
