@@ -62,6 +62,13 @@ def grab_point(card: Locator) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + min(12.0, box["height"] / 6)
 
 
+def grip(card: Locator) -> dict[str, float]:
+    """Where a player takes hold of a card, within it: its top, where the index shows."""
+    box = card.bounding_box()
+    assert box, "the card is not on screen"
+    return {"x": box["width"] / 2, "y": min(12.0, box["height"] / 6)}
+
+
 def drag(page: Page, card: Locator, target_place: str) -> None:
     """Press on the card, carry it down onto the target pile's last card, let go."""
     x, y = grab_point(card)
@@ -87,7 +94,10 @@ def perform(page: Page, action: str) -> None:
     elif words[0] == "flip":
         page.mouse.click(*grab_point(pile(page, words[1]).locator(".card").last))
     elif words[2].startswith("F"):
-        page.mouse.dblclick(*grab_point(card_at(page, words[1])))
+        # Through the locator, which waits until the card stands still (after a
+        # resize the table is laid out again) and takes the pointer.
+        card = card_at(page, words[1])
+        card.dblclick(position=grip(card))
     else:
         count = int(words[3]) if len(words) == 4 else 1
         drag(page, card_at(page, words[1], count), words[2])
