@@ -142,7 +142,7 @@ def play_hand(ws: Any, until_hands: int = 1) -> dict[str, Any]:
 @pytest.mark.parametrize("game", ["spades", "hearts"])
 def test_a_whole_hand_is_stored_and_resumes_after_a_restart(game: str, db: str) -> None:
     with client_for(db) as client:
-        table = new_table(client, game, seed=5)
+        table = new_table(client, game, seed=5, pace="fast")
         with connect(client, table) as ws:
             view = play_hand(ws)
         assert view["hands"][0]["hand"] == 1
@@ -155,6 +155,7 @@ def test_a_whole_hand_is_stored_and_resumes_after_a_restart(game: str, db: str) 
         with connect(again, table) as ws:
             resumed = ws.receive_json()
         assert resumed["version"] == len(stored)
+        assert resumed["view"]["pace"] == "fast"
         assert resumed["view"]["hands"] == view["hands"]
         assert again.get(f"/api/tables/{table}/record").json()["hands"][0] == \
             record["hands"][0]
@@ -171,6 +172,8 @@ def test_options_are_checked_and_the_schema_names_them(slow_bots: TestClient) ->
     assert refused.status_code == 400 and "unknown Spades option 'bags'" in refused.text
     refused = slow_bots.post("/api/tables", json={"game": "hearts", "level": "grandmaster"})
     assert refused.status_code == 400 and "no hearts bot 'grandmaster'" in refused.text
+    refused = slow_bots.post("/api/tables", json={"game": "spades", "pace": "warp"})
+    assert refused.status_code == 400 and "pace is slow, normal, fast" in refused.text
     refused = slow_bots.post("/api/tables", content=b"{")
     assert refused.status_code == 400 and "bad request" in refused.text
     assert slow_bots.get("/api/tables").json() == []
@@ -228,7 +231,7 @@ def test_an_older_database_is_upgraded_keeping_its_games(tmp_path: Path) -> None
         conn.execute(sa.text("INSERT INTO actions VALUES ('t1', 0, 0, 'draw', 1.0)"))
     assert store.revision() == "0001"
     store.migrate()
-    assert store.revision() == "0002"
+    assert store.revision() == "0003"
     table = store.load_table("t1")
     assert table is not None and table.actions == ["draw"]
     assert table.view(0)["stock"] == 23

@@ -46,7 +46,7 @@ from parlour.server.games import (
 )
 from parlour.server.stats import player_stats
 from parlour.server.store import Store, default_db, new_id
-from parlour.server.table import Table
+from parlour.server.table import PACES, Table
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 COOKIE = "parlour_player"
@@ -135,7 +135,7 @@ class Tables:
             if level is None or seat is None:
                 return
             if self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay)
+                await asyncio.sleep(self.bot_delay * PACES[table.pace])
             version = table.version
             try:
                 text = await self.pool.run(workers.bot_action, job(table, seat), level)
@@ -279,6 +279,7 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     level: str = "normal"
     seed: int | None = None
     winnable_only: bool = False
+    pace: str = "normal"
 
 
 async def new_table(request: Request) -> Response:
@@ -297,6 +298,8 @@ async def new_table(request: Request) -> Response:
                              f"(levels: {', '.join(levels(ask.game))})")
         if ask.seed is not None and not 0 <= ask.seed < 2**63:
             raise TableError("a seed is a whole number from 0 to 2^63 - 1")
+        if ask.pace not in PACES:
+            raise TableError(f"the bots' pace is {', '.join(PACES)}, not {ask.pace!r}")
     except TableError as e:
         return _error(str(e))
     seed = secrets.randbits(40) if ask.seed is None else ask.seed
@@ -309,7 +312,8 @@ async def new_table(request: Request) -> Response:
     player = await to_thread.run_sync(store.player, request.cookies[COOKIE])
     assert player is not None
     table = Table(new_id(), ask.game, game_options, seed,
-                  default_seats(ask.game, player["id"], player["name"], ask.level))
+                  default_seats(ask.game, player["id"], player["name"], ask.level),
+                  pace=ask.pace)
     await to_thread.run_sync(store.create_table, table)
     return JSONResponse({"table": table.id, "url": f"/{ask.game}/{table.id}"})
 
@@ -423,7 +427,8 @@ async def _rematch(ws: WebSocket, tables: Tables, room: OpenTable) -> None:
     old = room.table
     if not old.is_over() and old.game != "klondike":
         raise TableError("play again once the game is over")
-    fresh = Table(new_id(), old.game, old.options, secrets.randbits(40), old.seats)
+    fresh = Table(new_id(), old.game, old.options, secrets.randbits(40), old.seats,
+                  pace=old.pace)
     table_id = await to_thread.run_sync(tables.store.rematch, old.id, fresh)
     await ws.send_text(_encode({"type": "rematch", "table": table_id,
                                 "url": f"/{old.game}/{table_id}"}))

@@ -105,6 +105,8 @@ def options_schema() -> dict[str, Any]:
     out: dict[str, Any] = dict(OPTIONS)
     out["levels"] = {g: [lv for lv in levels(g) if lv != "random"] for g in ("spades", "hearts")}
     out["default_level"] = "normal"
+    out["paces"] = [{"value": "slow", "label": "Slow"}, {"value": "normal", "label": "Normal"},
+                    {"value": "fast", "label": "Fast"}]
     return out
 
 

@@ -47,6 +47,7 @@ tables = sa.Table(
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("rematch", sa.String(32)),
+    sa.Column("pace", sa.String(8), nullable=False),
 )
 seats = sa.Table(
     "seats", metadata,
@@ -168,7 +169,7 @@ class Store:
         now = time.time()
         conn.execute(tables.insert().values(
             id=table.id, game=table.game, options=table.options, seed=table.seed,
-            version=0, status="playing", created=now, updated=now))
+            version=0, status="playing", created=now, updated=now, pace=table.pace))
         conn.execute(seats.insert(), [
             {"table_id": table.id, "seat": s, "name": seat.name, "player_id": seat.player,
              "bot": seat.bot} for s, seat in enumerate(table.seats)])
@@ -185,7 +186,7 @@ class Store:
                                  .where(actions.c.table_id == table_id)
                                  .order_by(actions.c.seq)).all()
         table = Table(row.id, row.game, dict(row.options), row.seed,
-                      [Seat(s.name, s.player_id, s.bot) for s in seat_rows])
+                      [Seat(s.name, s.player_id, s.bot) for s in seat_rows], pace=row.pace)
         table.restore([(m.action, m.at) for m in moves])
         return table
 

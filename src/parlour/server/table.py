@@ -28,7 +28,10 @@ from parlour.games.klondike import make_record
 from parlour.games.trick import SEAT_NAMES
 from parlour.server.games import Seat, TableError, new_state, outcome, seat_view
 
-__all__ = ["Move", "Table", "TableError"]
+__all__ = ["PACES", "Move", "Table", "TableError"]
+
+# How long a bot waits before it plays, as a share of the server's --bot-delay.
+PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.4}
 
 
 @dataclass
@@ -46,8 +49,12 @@ class Table:
     """One table: its game, options, seed, seats, state and version."""
 
     def __init__(self, table_id: str, game: str, options: dict[str, Any], seed: int,
-                 seats: list[Seat], clock: Callable[[], float] = time.time) -> None:
+                 seats: list[Seat], clock: Callable[[], float] = time.time,
+                 pace: str = "normal") -> None:
+        if pace not in PACES:
+            raise TableError(f"the bots' pace is {', '.join(PACES)}, not {pace!r}")
         self.id = table_id
+        self.pace = pace
         self.game = game
         self.options = options
         self.seed = seed
@@ -146,7 +153,7 @@ class Table:
         view = seat_view(self.game, self.state, seat)
         view.update(table=self.id, game=self.game, version=self.version, seat=seat,
                     seats=[s.to_json() for s in self.seats], seed=self.seed,
-                    options=self.options)
+                    options=self.options, pace=self.pace)
         return view
 
     def result(self, state: Any = None) -> dict[str, Any] | None:
