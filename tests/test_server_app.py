@@ -236,3 +236,42 @@ def test_an_older_database_is_upgraded_keeping_its_games(tmp_path: Path) -> None
     assert table is not None and table.actions == ["draw"]
     assert table.view(0)["stock"] == 23
     assert store.unfinished("p1")[0]["table"] == "t1"
+
+
+@pytest.mark.parametrize(("game", "starts"), [("spades", "bid "), ("hearts", "pass "),
+                                              ("klondike", "")])
+def test_a_hint_in_every_game_is_a_legal_action_with_words(db: str, game: str,
+                                                           starts: str) -> None:
+    with client_for(db) as client:
+        table = new_table(client, game, seed=2)
+        with connect(client, table) as ws:
+            while not (message := ws.receive_json())["view"]["legal"]:
+                pass  # the bots before you
+            view = message["view"]
+            ws.send_json({"type": "hint", "version": message["version"]})
+            hint = ws.receive_json()
+    assert hint["type"] == "hint" and hint["action"].startswith(starts)
+    if game != "hearts":  # (a pass is legal in any order of its three cards)
+        assert hint["action"] in view["legal"]
+    if game != "klondike":  # (the page puts a Klondike move in words)
+        assert len(hint["text"]) > len(hint["action"]) + 10
+
+
+def test_no_hint_before_your_turn(slow_bots: TestClient) -> None:
+    table = new_table(slow_bots, "spades", seed=0)  # North bids first, and slowly
+    with connect(slow_bots, table) as ws:
+        assert ws.receive_json()["view"]["legal"] == []
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json() == {"type": "hint", "version": 0, "action": None,
+                                     "text": "wait for your turn"}
+
+
+def test_auto_complete_needs_every_card_face_up(slow_bots: TestClient, db: str) -> None:
+    table = new_table(slow_bots, "klondike", seed=1)
+    with connect(slow_bots, table) as ws:
+        view = ws.receive_json()["view"]
+        assert view["can_finish"] is False
+        ws.send_json({"type": "finish", "version": 0})
+        answer = ws.receive_json()
+    assert answer["type"] == "error" and "face up" in answer["reason"]
+    assert stored_actions(db, table) == []
