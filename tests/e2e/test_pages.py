@@ -173,3 +173,27 @@ def test_new_game_form_remembers_the_last_choices(server, browser_page):
     expect(page.get_by_label("Blind nil")).to_be_checked()
     page.goto(server.url + "/hearts")
     expect(page.get_by_label("Play to")).to_have_value("100")
+
+
+def test_bot_speed_is_shown_remembered_and_kept_by_play_again(server, browser_page):
+    page = browser_page
+    page.goto(server.url + "/spades")
+    page.get_by_label("Play to").fill("50")
+    page.get_by_label("Nil bids").uncheck()
+    page.get_by_label("Bot speed").select_option(label="Fast")
+    page.get_by_role("button", name="Start").click()
+    expect(page).to_have_url(re.compile(r"/spades/[\w-]+$"))
+    expect(page.locator(".table-bar")).to_contain_text("Bots: fast")
+    table_url = page.url
+
+    page.goto(server.url + "/spades")
+    expect(page.get_by_label("Bot speed")).to_have_value("fast")
+
+    # The game played out by a small client on our seat; then Play again.
+    cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
+    ws_url = table_url.replace("http", "ws").replace("/spades/", "/ws/")
+    _play_out(ws_url, cookie)
+    page.goto(table_url)
+    page.get_by_role("button", name="Play again").click()
+    expect(page).not_to_have_url(table_url)
+    expect(page.locator(".table-bar")).to_contain_text("Bots: fast")

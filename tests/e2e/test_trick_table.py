@@ -160,13 +160,16 @@ def test_last_trick_and_hint(server: Server, browser_page: Page) -> None:
 
 
 def assert_within_screen(page: Page, selector: str) -> None:
-    width = page.viewport_size["width"] if page.viewport_size else 360
+    """Every element matching `selector` is wholly on screen: no scrolling to see it."""
+    size = page.viewport_size or {"width": 360, "height": 740}
     for box in page.locator(selector).evaluate_all(
         "els => els.map(e => { const r = e.getBoundingClientRect();"
-        " return [r.left, r.right, r.width]; })"
+        " return [r.left, r.right, r.top, r.bottom, r.width]; })"
     ):
-        left, right, size = box
-        assert size > 0 and left >= 0 and right <= width + 0.5, f"{selector} off screen: {box}"
+        left, right, top, bottom, width = box
+        on_screen = width > 0 and left >= 0 and right <= size["width"] + 0.5
+        assert on_screen, f"{selector} off screen: {box}"
+        assert top >= 0 and bottom <= size["height"] + 0.5, f"{selector} below the fold: {box}"
 
 
 def test_phone_the_whole_hand_fits(
@@ -176,6 +179,7 @@ def test_phone_the_whole_hand_fits(
     open_table(page, server, "spades")
     page.locator(".bid-grid button").first.wait_for(timeout=TURN_TIMEOUT)
     assert len(hand_cards(page)) == 13
+    # Deciding the bid, the whole hand and every bid button are in sight at once.
     for selector in (
         ".hand button.card", ".hand button.card svg", ".bid-grid button", ".seat",
         ".table-tools button",

@@ -79,6 +79,7 @@ const rules = {
     return lines.length ? html("div", {}, ...lines) : null;
   },
 
+  deciding: (view) => view.passing,
   selecting: choosingPass,
   marked: (view) => new Set(freshlyReceived(view) ? view.received : []),
 

@@ -1,5 +1,5 @@
 // The new-game panel: the game's options (as the server lists them), the bot
-// level and a Start button. The server judges the options; a refusal is shown
+// level and speed, and a Start button. The server judges the options; a refusal is shown
 // with its reason. The last choices per game are remembered in this browser.
 
 const GAME_NAMES = { spades: "Spades", hearts: "Hearts", klondike: "Klondike" };
@@ -99,16 +99,16 @@ function control(option, saved) {
   return { row, read: () => (off.checked || number.value === "" ? null : Number(number.value)) };
 }
 
-function levelControl(levels, saved) {
-  const select = element("select", { id: "opt-level", name: "level" });
-  // Levels come weakest first: the middle one is the everyday opponent.
-  const wanted = saved ?? valueOf(levels[Math.floor(levels.length / 2)]);
-  for (const level of levels) {
-    const opt = element("option", { value: valueOf(level), text: labelOf(level) });
-    opt.selected = valueOf(level) === wanted;
+/** A labelled select of the server's items, `wanted` chosen (if offered). */
+function pickControl(id, label, items, wanted, help = null) {
+  const select = element("select", { id, name: id.replace("opt-", ""), "aria-describedby": help ? `${id}-hint` : null });
+  for (const item of items) {
+    const opt = element("option", { value: valueOf(item), text: labelOf(item) });
+    opt.selected = valueOf(item) === wanted;
     select.append(opt);
   }
-  const row = element("div", { class: "field" }, element("label", { for: "opt-level", text: "Opponents" }), select);
+  const row = element("div", { class: "field" }, element("label", { for: id, text: label }), select);
+  if (help) row.append(element("p", { class: "hint", id: `${id}-hint`, text: help }));
   return { row, read: () => select.value };
 }
 
@@ -147,7 +147,15 @@ export async function mountNewGame(container, game) {
   if (controls.length) form.append(fields);
 
   const levels = catalogue.levels?.[game] ?? [];
-  const level = levels.length ? levelControl(levels, saved.level) : null;
+  // Levels come weakest first: the middle one is the everyday opponent.
+  const level = levels.length
+    ? pickControl("opt-level", "Opponents", levels, saved.level ?? valueOf(levels[Math.floor(levels.length / 2)]))
+    : null;
+  // How quickly the bots play: only where there are bots (not Klondike).
+  const paces = levels.length ? catalogue.paces ?? [] : [];
+  const pace = paces.length
+    ? pickControl("opt-pace", "Bot speed", paces, saved.pace ?? "normal", "How quickly the bots play their cards.")
+    : null;
 
   let winnable = null;
   let dealNumber = null;
@@ -161,6 +169,7 @@ export async function mountNewGame(container, game) {
   if (level || winnable) {
     const deal = element("fieldset", {}, element("legend", { text: game === "klondike" ? "The deal" : "The table" }));
     if (level) deal.append(level.row);
+    if (pace) deal.append(pace.row);
     if (winnable) {
       deal.append(
         element("div", { class: "field" }, element("label", { class: "check", for: "opt-winnable" }, winnable, "Winnable deals only")),
@@ -188,6 +197,7 @@ export async function mountNewGame(container, game) {
     const chosen = Object.fromEntries(controls.map(([key, c]) => [key, c.read()]));
     const request = { game, options: chosen };
     if (level) request.level = level.read();
+    if (pace) request.pace = pace.read();
     if (winnable) request.winnable_only = winnable.checked;
     if (dealNumber && dealNumber.value !== "") request.seed = Number(dealNumber.value);
 
@@ -199,7 +209,7 @@ export async function mountNewGame(container, game) {
         body: JSON.stringify(request),
       });
       if (response.ok) {
-        remember(game, { options: chosen, level: request.level, winnable_only: request.winnable_only });
+        remember(game, { options: chosen, level: request.level, pace: request.pace, winnable_only: request.winnable_only });
         location.assign((await response.json()).url);
         return; // the button stays busy while the table page loads
       }

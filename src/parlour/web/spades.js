@@ -123,6 +123,7 @@ const rules = {
     return null;
   },
 
+  deciding: bidding,
   selecting: () => false,
   marked: () => new Set(),
   faceDown: (view) => canBlindNil(view) && !looked(view),

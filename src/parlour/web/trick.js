@@ -15,6 +15,8 @@
 //   scoreSheet(view)         -> element: the hands so far
 //   centre(view)             -> short text in the middle of an empty trick, or ""
 //   faceDown(view)           -> optional: true while your cards are not yet looked at
+//   deciding(view)           -> true while the hand is bid or passed, before any trick
+//                               (phones then fold the felt up so hand and panel fit)
 
 import { cardName, cardSVG } from "/static/cards.js";
 import { mountNewGame } from "/static/newgame.js";
@@ -265,13 +267,22 @@ export function mountTrickTable(root, table, rules) {
 
   function renderView(view) {
     for (let seat = 0; seat < 4; seat += 1) renderSeat(view, seat);
-    scoreboard.replaceChildren(rules.scoreboard(view));
+    scoreboard.replaceChildren(withPace(rules.scoreboard(view), view));
+    board.classList.toggle("deciding", !view.over && rules.deciding(view));
     renderControls(view);
     if (!sheet.hidden) sheet.replaceChildren(...sheetContent(view));
     if (view.over) {
       status.textContent = "";
       if (sheet.hidden) toggleSheet(true);
     }
+  }
+
+  // The bots' speed chosen for this table, beside the scores.
+  function withPace(bar, view) {
+    if (view.pace && view.seats.some((info) => info.bot)) {
+      bar.append(html("span", { class: "table-state table-pace", text: `Bots: ${view.pace}` }));
+    }
+    return bar;
   }
 
   function renderSeat(view, seat) {
