@@ -113,8 +113,8 @@ class Tables:
         views: dict[int, str] = {}
         for ws, seat in list(room.clients.items()):
             if seat not in views:
-                views[seat] = _encode({"type": "view", "version": room.table.version,
-                                       "view": room.table.view(seat)})
+                views[seat] = protocol.write(protocol.View(room.table.version,
+                                                           room.table.view(seat)))
             try:
                 await ws.send_text(views[seat])
             except Exception:  # a client gone mid-send: it reconnects and syncs
@@ -150,10 +150,6 @@ class Tables:
 def job(table: Table, seat: int) -> workers.Job:
     return workers.Job(table.id, table.game, table.options, table.seed, tuple(table.actions),
                        seat)
-
-
-def _encode(message: dict[str, Any]) -> str:
-    return msgspec.json.encode(message).decode()
 
 
 # --- the player cookie ---------------------------------------------------------
@@ -353,8 +349,8 @@ async def table_socket(ws: WebSocket) -> None:
     player = ws.cookies.get(COOKIE)
     seat = None if room is None or player is None else room.table.seat_of(player)
     if room is None or seat is None:
-        await ws.send_text(_encode({"type": "error", "version": None,
-                                    "reason": "there is no such table of yours"}))
+        await ws.send_text(protocol.write(protocol.Error(None,
+                                                         "there is no such table of yours")))
         await ws.close(code=4404)
         return
     room.clients[ws] = seat
@@ -398,7 +394,8 @@ async def _handle(ws: WebSocket, tables: Tables, room: OpenTable, seat: int,
         await _send_view(ws, room, seat)
     elif isinstance(message, protocol.Hint):
         advice = await tables.pool.run(workers.hint, job(table, seat))
-        await ws.send_text(_encode({"type": "hint", "version": table.version, **advice}))
+        await ws.send_text(protocol.write(protocol.Advice(table.version, advice["action"],
+                                                          advice["text"])))
     elif isinstance(message, protocol.Finish):
         await _finish(tables, room, message.version)
     elif isinstance(message, protocol.Rematch):
@@ -430,18 +427,15 @@ async def _rematch(ws: WebSocket, tables: Tables, room: OpenTable) -> None:
     fresh = Table(new_id(), old.game, old.options, secrets.randbits(40), old.seats,
                   pace=old.pace)
     table_id = await to_thread.run_sync(tables.store.rematch, old.id, fresh)
-    await ws.send_text(_encode({"type": "rematch", "table": table_id,
-                                "url": f"/{old.game}/{table_id}"}))
+    await ws.send_text(protocol.write(protocol.Next(table_id, f"/{old.game}/{table_id}")))
 
 
 async def _send_view(ws: WebSocket, room: OpenTable, seat: int) -> None:
-    await ws.send_text(_encode({"type": "view", "version": room.table.version,
-                                "view": room.table.view(seat)}))
+    await ws.send_text(protocol.write(protocol.View(room.table.version, room.table.view(seat))))
 
 
 async def _send_error(ws: WebSocket, room: OpenTable, reason: str) -> None:
-    await ws.send_text(_encode({"type": "error", "version": room.table.version,
-                                "reason": reason}))
+    await ws.send_text(protocol.write(protocol.Error(room.table.version, reason)))
 
 
 # --- the app ---------------------------------------------------------------------

@@ -15,6 +15,8 @@ finish, rematch, sync)
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 MAX_MESSAGE = 4096  # bytes: an action is a few words
@@ -46,6 +48,39 @@ class Sync(msgspec.Struct, tag="sync", tag_field="type", forbid_unknown_fields=T
 
 
 Message = Act | Hint | Finish | Rematch | Sync
+
+
+# --- what the server sends -------------------------------------------------------
+
+
+class View(msgspec.Struct, tag="view", tag_field="type"):
+    version: int
+    view: dict[str, Any]  # the seat's view: see docs/protocol.md
+
+
+class Error(msgspec.Struct, tag="error", tag_field="type"):
+    version: int | None
+    reason: str
+
+
+class Advice(msgspec.Struct, tag="hint", tag_field="type"):
+    version: int
+    action: str | None
+    text: str
+
+
+class Next(msgspec.Struct, tag="rematch", tag_field="type"):
+    table: str
+    url: str
+
+
+Reply = View | Error | Advice | Next
+_encoder = msgspec.json.Encoder()
+
+
+def write(reply: Reply) -> str:
+    """One message for the socket."""
+    return _encoder.encode(reply).decode()
 TYPES = ("act", "hint", "finish", "rematch", "sync")
 _decoder = msgspec.json.Decoder(Message)
 
