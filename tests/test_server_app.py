@@ -275,3 +275,20 @@ def test_auto_complete_needs_every_card_face_up(slow_bots: TestClient, db: str) 
         answer = ws.receive_json()
     assert answer["type"] == "error" and "face up" in answer["reason"]
     assert stored_actions(db, table) == []
+
+
+def test_the_bots_play_on_after_a_worker_process_dies(db: str) -> None:
+    import os
+    import signal
+
+    with client_for(db) as client:
+        pool = client.app.state.pool  # type: ignore[attr-defined]
+        table = new_table(client, "hearts", seed=1)
+        with connect(client, table) as ws:
+            while not ws.receive_json()["view"]["legal"]:
+                pass  # the bots pass before South: the pool is up
+            for process in list(pool._pool._processes.values()):
+                os.kill(process.pid, signal.SIGKILL)
+            ws.send_json({"type": "sync"})
+            view = play_hand(ws)
+    assert view["hands"][0]["hand"] == 1  # a whole hand, bots and all, after the kill

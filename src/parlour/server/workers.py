@@ -14,6 +14,7 @@ import multiprocessing
 import os
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,13 +122,23 @@ class Workers:
     """The pool, with awaitable calls."""
 
     def __init__(self, processes: int | None = None) -> None:
-        count = processes or min(2, os.cpu_count() or 1)
+        self._count = processes or min(2, os.cpu_count() or 1)
+        self._pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
         # spawn: the server runs threads (the event loop, the database's pool),
         # and forking a threaded process can deadlock the child.
-        self._pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(self._count, mp_context=multiprocessing.get_context("spawn"))
 
     async def run(self, fn: Any, *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        """``fn(*args)`` in a worker; a pool whose worker died is replaced, once."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool, fn, *args)
+        except BrokenProcessPool:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._new_pool()
+            return await loop.run_in_executor(self._pool, fn, *args)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
