@@ -6,8 +6,10 @@ WebSocket, thinking 0.5 to 2 s a move like a quick player (``--think``).
 Measured: the time from sending a move to receiving the view it produced
 (the server checks the move with the engine, stores it in SQLite, and sends
 the views: bots excluded, they play after), p50 and p99 against the 20 ms
-target; and the server's memory per open table (its resident size with the
-tables open, less its size before, over the number of tables).
+target (the client's clock, so its own scheduling counts too; the server's
+own count from /api/server is printed beside it); and the server's memory per
+open table (its resident size with the tables open, less its size before, over
+the number of tables).
 
     python benchmarks/web_server.py                 # 100 tables, 30 s
     python benchmarks/web_server.py --tables 20 --seconds 10
@@ -126,6 +128,7 @@ def main() -> int:
             latencies: list[float] = []
             asyncio.run(load(url, tables, args.seconds, latencies, think))
             after = rss_kb(server.pid)
+            inside = json.loads(urllib.request.urlopen(url + "/api/server").read())["move_ms"]
         finally:
             server.terminate()
             server.wait()
@@ -144,6 +147,9 @@ def main() -> int:
     print(f"{'p99':<24} {p99:>8.1f}ms {TARGET_P99_MS:>8.0f}ms "
           f"{TARGET_P99_MS / p99:>7.1f}x")
     print(f"{'max':<24} {ms[-1]:>8.1f}ms")
+    print(f"the server's own count (/api/server, message read to views sent, "
+          f"{inside['moves']} moves): p50 {inside['p50']:.1f} ms, p99 {inside['p99']:.1f} ms, "
+          f"max {inside['max']:.1f} ms")
     per_table = (after - before) / args.tables
     print(f"server memory: {before / 1024:.0f} MB before, {after / 1024:.0f} MB with the tables "
           f"open: {per_table:.0f} KB a table")

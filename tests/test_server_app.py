@@ -146,6 +146,10 @@ def test_a_whole_hand_is_stored_and_resumes_after_a_restart(game: str, db: str) 
         with connect(client, table) as ws:
             view = play_hand(ws)
         assert view["hands"][0]["hand"] == 1
+        health = client.get("/api/server").json()
+        assert health["tables_open"] == 1 and health["connections"] == 0
+        assert health["move_ms"]["moves"] >= 13  # the person's moves, not the bots'
+        assert 0 < health["move_ms"]["p50"] <= health["move_ms"]["p99"] <= health["move_ms"]["max"]
         cookie = client.cookies[COOKIE]
         record = client.get(f"/api/tables/{table}/record").json()
     stored = stored_actions(db, table)

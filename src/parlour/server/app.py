@@ -15,6 +15,7 @@ import os
 import secrets
 import time
 import unicodedata
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -83,6 +84,21 @@ class Tables:
         # One thread writes the moves: writers queue here rather than wait on the
         # database's lock in many threads (SQLite takes one writer at a time anyway).
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="store")
+        # How long the latest players' moves took, from the message read to the
+        # views sent (bots' moves not counted: their thinking is not the server's).
+        self.timings: deque[float] = deque(maxlen=10_000)
+
+    def health(self) -> dict[str, Any]:
+        """What an operator watches: open tables, connections, and move times."""
+        ms = sorted(t * 1000 for t in self.timings)
+        times: dict[str, float] = {"moves": len(ms)}
+        if ms:
+            times.update(p50=round(ms[len(ms) // 2], 2),
+                         p99=round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2),
+                         max=round(ms[-1], 2))
+        return {"tables_open": len(self.open),
+                "connections": sum(len(room.clients) for room in self.open.values()),
+                "move_ms": times}
 
     async def get(self, table_id: str) -> OpenTable | None:
         room = self.open.get(table_id)
@@ -328,6 +344,10 @@ async def stats(request: Request) -> Response:
     return JSONResponse(player_stats(player, finished, played))
 
 
+async def health(request: Request) -> Response:
+    return JSONResponse(_tables(request).health())
+
+
 async def record(request: Request) -> Response:
     room = await _tables(request).get(request.path_params["table"])
     if room is None or room.table.seat_of(request.cookies[COOKIE]) is None:
@@ -389,7 +409,9 @@ async def _handle(ws: WebSocket, tables: Tables, room: OpenTable, seat: int,
                   message: protocol.Message) -> None:
     table = room.table
     if isinstance(message, protocol.Act):
+        started = time.perf_counter()
         await tables.act(room, seat, message.action, message.version)
+        tables.timings.append(time.perf_counter() - started)
     elif isinstance(message, protocol.Sync):
         await _send_view(ws, room, seat)
     elif isinstance(message, protocol.Hint):
@@ -468,6 +490,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables", unfinished, methods=["GET"]),
         Route("/api/tables/{table:str}/record", record),
         Route("/api/stats", stats),
+        Route("/api/server", health),
         WebSocketRoute("/ws/{table:str}", table_socket),
         Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
     ]
