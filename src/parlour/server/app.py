@@ -352,7 +352,10 @@ async def record(request: Request) -> Response:
     room = await _tables(request).get(request.path_params["table"])
     if room is None or room.table.seat_of(request.cookies[COOKIE]) is None:
         return _error("no such table of yours", 404)
-    return JSONResponse(room.table.record())
+    try:
+        return JSONResponse(room.table.record())
+    except TableError as e:
+        return _error(str(e), 409)
 
 
 # --- the table socket ----------------------------------------------------------

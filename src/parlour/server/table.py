@@ -152,8 +152,12 @@ class Table:
     def view(self, seat: int) -> dict[str, Any]:
         view = seat_view(self.game, self.state, seat)
         view.update(table=self.id, game=self.game, version=self.version, seat=seat,
-                    seats=[s.to_json() for s in self.seats], seed=self.seed,
-                    options=self.options, pace=self.pace)
+                    seats=[s.to_json() for s in self.seats], options=self.options,
+                    pace=self.pace)
+        if self.game == "klondike":
+            # A trick game's seed is every hand of every deal: never sent. A
+            # Klondike deal's number is its player's own (restart, replay a deal).
+            view["seed"] = self.seed
         return view
 
     def result(self, state: Any = None) -> dict[str, Any] | None:
@@ -171,8 +175,12 @@ class Table:
         return end
 
     def record(self) -> dict[str, Any]:
-        """The game so far as a ``parlour-record/1`` record."""
+        """The game so far as a ``parlour-record/1`` record: a trick game's only
+        once it is over, since a record holds every seat's cards."""
         state: Any = self.state
+        if self.game != "klondike" and not self.is_over():
+            raise TableError("a game's record holds every hand: it is yours once the game "
+                             "is over")
         if self.game == "klondike":
             return make_record(state.deal, self.actions, state.options, seed=self.seed)
         record: dict[str, Any] = state.to_record()
