@@ -1,7 +1,8 @@
 """The table server under load: 100 tables in play at once on one ``parlour serve``.
 
-Half the tables are Spades against easy bots (at the default pace of their own,
-0.5 s a card), half Klondike; one client a table plays its seat over the
+Half the tables are Spades against easy bots (``--level expert`` for bots that
+search, in the worker processes, while the moves are timed; 0.5 s a card at
+least), half Klondike; one client a table plays its seat over the
 WebSocket, thinking 0.5 to 2 s a move like a quick player (``--think``).
 Measured: the time from sending a move to receiving the view it produced
 (the server checks the move with the engine, stores it in SQLite, and sends
@@ -46,11 +47,11 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-def new_player_table(url: str, game: str, seed: int) -> tuple[str, str]:
+def new_player_table(url: str, game: str, seed: int, level: str = "easy") -> tuple[str, str]:
     jar = CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     opener.open(url + "/api/me").read()
-    body = {"game": game, "level": "easy", "seed": seed}
+    body = {"game": game, "level": level, "seed": seed}
     request = urllib.request.Request(url + "/api/tables", method="POST",
                                      data=json.dumps(body).encode())
     table = json.loads(opener.open(request).read())["table"]
@@ -109,6 +110,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--level", default="easy",
+                        help="the Spades bots' level (expert: their search runs in the "
+                        "worker processes while the moves are timed)")
     parser.add_argument("--think", default="0.5,2.0", metavar="LOW,HIGH",
                         help="seconds a player thinks before each move (default 0.5,2.0)")
     args = parser.parse_args()
@@ -124,7 +128,7 @@ def main() -> int:
             asyncio.run(load(url, warm, 2.0, [], think))
             before = rss_kb(server.pid)
             games = ["spades" if i % 2 else "klondike" for i in range(args.tables)]
-            tables = [new_player_table(url, g, i) for i, g in enumerate(games)]
+            tables = [new_player_table(url, g, i, args.level) for i, g in enumerate(games)]
             latencies: list[float] = []
             asyncio.run(load(url, tables, args.seconds, latencies, think))
             after = rss_kb(server.pid)
