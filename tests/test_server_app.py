@@ -171,7 +171,12 @@ def test_options_are_checked_and_the_schema_names_them(slow_bots: TestClient) ->
     schema = slow_bots.get("/api/options").json()
     assert {o["name"] for o in schema["spades"]} == {"nil", "blind_nil", "target",
                                                     "boston_bonus", "mercy"}
-    assert "expert" in schema["levels"]["hearts"]
+    # what a player may sit with: never the arena's random or OpenSpiel bots
+    assert schema["levels"] == {"spades": ["easy", "normal", "expert"],
+                                "hearts": ["easy", "normal", "expert"]}
+    assert schema["default_level"] == "normal"
+    refused = slow_bots.post("/api/tables", json={"game": "hearts", "level": "ismcts"})
+    assert refused.status_code == 400 and "no hearts bot 'ismcts'" in refused.text
     refused = slow_bots.post("/api/tables", json={"game": "spades", "options": {"bags": 1}})
     assert refused.status_code == 400 and "unknown Spades option 'bags'" in refused.text
     refused = slow_bots.post("/api/tables", json={"game": "hearts", "level": "grandmaster"})

@@ -35,7 +35,6 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from parlour.bots.base import levels
 from parlour.server import protocol, workers
 from parlour.server.games import (
     GAMES,
@@ -44,6 +43,7 @@ from parlour.server.games import (
     check_options,
     default_seats,
     options_schema,
+    table_levels,
 )
 from parlour.server.stats import player_stats
 from parlour.server.store import Store, default_db, new_id
@@ -305,9 +305,9 @@ async def new_table(request: Request) -> Response:
         except (msgspec.ValidationError, msgspec.DecodeError) as e:
             raise TableError(f"a bad request: {e}") from None
         game_options = check_options(ask.game, ask.options)
-        if ask.game != "klondike" and ask.level not in levels(ask.game):
+        if ask.game != "klondike" and ask.level not in table_levels(ask.game):
             raise TableError(f"no {ask.game} bot {ask.level!r} "
-                             f"(levels: {', '.join(levels(ask.game))})")
+                             f"(levels: {', '.join(table_levels(ask.game))})")
         if ask.seed is not None and not 0 <= ask.seed < 2**63:
             raise TableError("a seed is a whole number from 0 to 2^63 - 1")
         if ask.pace not in PACES:

@@ -100,10 +100,19 @@ def check_options(game: str, options: Any) -> dict[str, Any]:
         raise TableError(str(e)) from None
 
 
+# The levels a player may sit at the table with; the others (random, and
+# OpenSpiel's IS-MCTS, which needs OpenSpiel installed) are for the arena.
+TABLE_LEVELS = ("easy", "normal", "expert")
+
+
+def table_levels(game: str) -> list[str]:
+    return [lv for lv in levels(game) if lv in TABLE_LEVELS]
+
+
 def options_schema() -> dict[str, Any]:
     """The options form of each game and the bot levels (``GET /api/options``)."""
     out: dict[str, Any] = dict(OPTIONS)
-    out["levels"] = {g: [lv for lv in levels(g) if lv != "random"] for g in ("spades", "hearts")}
+    out["levels"] = {g: table_levels(g) for g in ("spades", "hearts")}
     out["default_level"] = "normal"
     out["paces"] = [{"value": "slow", "label": "Slow"}, {"value": "normal", "label": "Normal"},
                     {"value": "fast", "label": "Fast"}]

@@ -147,9 +147,9 @@ export async function mountNewGame(container, game) {
   if (controls.length) form.append(fields);
 
   const levels = catalogue.levels?.[game] ?? [];
-  // Levels come weakest first: the middle one is the everyday opponent.
+  // Levels come weakest first; the server names the everyday opponent.
   const level = levels.length
-    ? pickControl("opt-level", "Opponents", levels, saved.level ?? valueOf(levels[Math.floor(levels.length / 2)]))
+    ? pickControl("opt-level", "Opponents", levels, saved.level ?? catalogue.default_level ?? valueOf(levels[0]))
     : null;
   // How quickly the bots play: only where there are bots (not Klondike).
   const paces = levels.length ? catalogue.paces ?? [] : [];
