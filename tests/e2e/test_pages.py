@@ -183,7 +183,7 @@ def test_bot_speed_is_shown_remembered_and_kept_by_play_again(server, browser_pa
     page.get_by_label("Bot speed").select_option(label="Fast")
     page.get_by_role("button", name="Start").click()
     expect(page).to_have_url(re.compile(r"/spades/[\w-]+$"))
-    expect(page.locator(".table-bar")).to_contain_text("Bots: fast")
+    expect(page.locator(".table-bar")).to_contain_text("Bot speed: fast")
     table_url = page.url
 
     page.goto(server.url + "/spades")
@@ -196,4 +196,4 @@ def test_bot_speed_is_shown_remembered_and_kept_by_play_again(server, browser_pa
     page.goto(table_url)
     page.get_by_role("button", name="Play again").click()
     expect(page).not_to_have_url(table_url)
-    expect(page.locator(".table-bar")).to_contain_text("Bots: fast")
+    expect(page.locator(".table-bar")).to_contain_text("Bot speed: fast")

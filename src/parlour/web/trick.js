@@ -280,7 +280,7 @@ export function mountTrickTable(root, table, rules) {
   // The bots' speed chosen for this table, beside the scores.
   function withPace(bar, view) {
     if (view.pace && view.seats.some((info) => info.bot)) {
-      bar.append(html("span", { class: "table-state table-pace", text: `Bots: ${view.pace}` }));
+      bar.append(html("span", { class: "table-state table-pace", text: `Bot speed: ${view.pace}` }));
     }
     return bar;
   }
