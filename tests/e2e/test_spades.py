@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from parlour.records import replay
+
 from .conftest import Server
 from .test_trick_table import Check, bid, open_score_sheet, open_table, play_a_card, play_hand
 
@@ -50,6 +52,12 @@ def test_a_game_of_spades_by_clicking(
     screenshot(page, "spades-game-over")
     check_accessibility(page, "spades game over")
     assert_clean(page)
+    # the game's record, to keep: it replays to the same end
+    link = over.get_by_role("link", name="Save the game record")
+    record = page.request.get(server.url + link.get_attribute("href")).json()
+    result = replay(record).result
+    assert result["winner"]["seats"] in ([0, 2], [1, 3])
+    assert result["winner"]["name"][0] in over.locator(".winner-line").inner_text()
     over.get_by_role("button", name="Play again").click()
     page.wait_for_url(lambda url: "/spades/" in url and not url.endswith(first))
     page.locator(".bid-grid button").first.wait_for(timeout=20_000)

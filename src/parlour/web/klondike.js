@@ -357,6 +357,8 @@ function startTable(id) {
       ? `All 52 cards home in ${view.moves} moves and ${time}${view.options?.scoring !== "none" ? `, score ${view.score}` : ""}.`
       : `${52 - Object.values(view.foundations).reduce((a, b) => a + b, 0)} cards could not reach the foundations.`;
     $("won-again").textContent = won ? "Play this deal again" : "Try this deal again";
+    $("won-record").href = `/api/tables/${view.table}/record`;
+    $("won-record").download = `parlour-klondike-${view.table}.json`;
     say(won ? `You won in ${view.moves} moves.` : "No moves left.");
     if (!$("won").open) $("won").showModal();
   }

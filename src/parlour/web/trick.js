@@ -349,11 +349,14 @@ export function mountTrickTable(root, table, rules) {
       socket.send({ type: "rematch" });
     });
     const mine = view.over.seats?.includes(view.seat);
+    // The whole game as a parlour-record/1 file: it replays exactly (`parlour replay`).
+    const record = html("a", { class: "record-link", href: `/api/tables/${view.table}/record`,
+      download: `parlour-${view.game}-${view.table}.json`, text: "Save the game record" });
     return html("div", { class: "game-over" },
       html("h2", { text: "Game over" }),
       html("p", { class: "winner-line", text: view.over.winner }),
       html("p", { text: mine ? "Well played: you win." : "Better luck next time." }),
-      again);
+      again, html("p", {}, record));
   }
 
   // What the game's panel may use.
