@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import secrets
 import time
 import unicodedata
@@ -38,7 +37,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from parlour.server import protocol, workers
 from parlour.server.games import (
     GAMES,
-    SEATS,
     TableError,
     check_options,
     default_seats,
@@ -46,7 +44,7 @@ from parlour.server.games import (
     table_levels,
 )
 from parlour.server.stats import player_stats
-from parlour.server.store import Store, default_db, new_id
+from parlour.server.store import Store, new_id
 from parlour.server.table import PACES, Table
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -497,21 +495,11 @@ def create_app(settings: Settings) -> Starlette:
         WebSocketRoute("/ws/{table:str}", table_socket),
         Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
     ]
-    routes += [Route(f"/{g}", game_page_for(g)) for g in GAMES]
-    routes += [Route(f"/{g}/{{table:str}}", game_page_for(g)) for g in GAMES]
+    routes += [Route(f"/{g}", page(f"{g}.html")) for g in GAMES]
+    routes += [Route(f"/{g}/{{table:str}}", page(f"{g}.html")) for g in GAMES]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(PlayerCookie)
     return app
 
 
-def game_page_for(game: str) -> Callable[[Request], Awaitable[Response]]:
-    return page(f"{game}.html")
-
-
-def settings_from_env() -> Settings:
-    """Settings for ``uvicorn parlour.server.app:app`` and the like."""
-    return Settings(os.environ.get("PARLOUR_DB") or default_db(),
-                    float(os.environ.get("PARLOUR_BOT_DELAY", "0.7")))
-
-
-__all__ = ["SEATS", "Settings", "create_app", "settings_from_env"]
+__all__ = ["Settings", "create_app"]
