@@ -45,3 +45,68 @@ def test_a_database_it_cannot_use_is_one_line(tmp_path: Path, db: str, says: str
 def test_bad_flags_are_refused(flag: list[str]) -> None:
     done = serve(*flag)
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Running, not a zombie waiting to be reaped."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table in /proc")
+def test_the_bots_workers_go_when_the_server_is_killed(tmp_path: Path) -> None:
+    import json
+    import os
+    import signal
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "parlour.cli", "serve", "--no-browser", "--port", str(port),
+         "--bot-delay", "0", "--db", str(tmp_path / "p.db")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        for _ in range(100):
+            try:
+                opener.open(url + "/api/me", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        ask = urllib.request.Request(url + "/api/tables", method="POST",
+                                     data=json.dumps({"game": "klondike", "seed": 3,
+                                                      "winnable_only": True}).encode())
+        opener.open(ask, timeout=60).read()  # the solver's proof runs in a worker
+        workers = children_of(server.pid)
+        assert workers, "the server started no worker"
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(alive(w) for w in workers):
+            time.sleep(0.2)
+        left = [w for w in workers if alive(w)]
+        for w in left:
+            os.kill(w, signal.SIGKILL)
+        assert not left, f"workers {left} outlived their server"
+    finally:
+        if server.poll() is None:
+            server.kill()

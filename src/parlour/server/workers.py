@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -115,6 +117,18 @@ def winnable_seed(seed: int, draw: int) -> int:
     return winnable_deal(seed, draw, WINNABLE_SECONDS)[0]
 
 
+def _leave_with(server: int) -> None:
+    """A worker ends when the server that started it is gone, however it went
+    (killed, it cannot tell its workers; they would wait for jobs forever)."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parlour-server-watch", daemon=True).start()
+
+
 # --- on the event loop ---------------------------------------------------------
 
 
@@ -128,7 +142,8 @@ class Workers:
     def _new_pool(self) -> ProcessPoolExecutor:
         # spawn: the server runs threads (the event loop, the database's pool),
         # and forking a threaded process can deadlock the child.
-        return ProcessPoolExecutor(self._count, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(self._count, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_leave_with, initargs=(os.getpid(),))
 
     async def run(self, fn: Any, *args: Any) -> Any:
         """``fn(*args)`` in a worker; a pool whose worker died is replaced, once."""
@@ -141,4 +156,5 @@ class Workers:
             return await loop.run_in_executor(self._pool, fn, *args)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers: jobs not started are dropped, a job under way ends first."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
