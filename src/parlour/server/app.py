@@ -245,14 +245,17 @@ def _error(reason: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": reason}, status_code=status)
 
 
-async def _body(request: Request) -> Any:
+async def _body(request: Request, shape: Any = Any) -> Any:
+    """The request's JSON, of ``shape`` when one is given; TableError otherwise."""
     data = await request.body()
     if len(data) > protocol.MAX_MESSAGE:
         raise TableError(f"a request is at most {protocol.MAX_MESSAGE} bytes")
     try:
-        return msgspec.json.decode(data)
+        return msgspec.json.decode(data, type=shape)
     except msgspec.DecodeError:
-        raise TableError("the request is not JSON") from None
+        raise TableError("a bad request: not JSON") from None
+    except msgspec.ValidationError as e:
+        raise TableError(f"a bad request: {e}") from None
 
 
 async def me(request: Request) -> Response:
@@ -295,13 +298,7 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
 async def new_table(request: Request) -> Response:
     store = _store(request)
     try:
-        data = await request.body()
-        if len(data) > protocol.MAX_MESSAGE:
-            raise TableError(f"a request is at most {protocol.MAX_MESSAGE} bytes")
-        try:
-            ask = msgspec.json.decode(data, type=NewTable)
-        except (msgspec.ValidationError, msgspec.DecodeError) as e:
-            raise TableError(f"a bad request: {e}") from None
+        ask: NewTable = await _body(request, NewTable)
         game_options = check_options(ask.game, ask.options)
         if ask.game != "klondike" and ask.level not in table_levels(ask.game):
             raise TableError(f"no {ask.game} bot {ask.level!r} "

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.bots.base import levels
+from parlour.cards import card_code
 from parlour.games.base import GameState
 from parlour.games.hearts import HeartsGame
 from parlour.games.hearts_scoring import HeartsOptions
@@ -168,14 +169,8 @@ def _last_trick(state: Any) -> dict[str, Any] | None:
         tricks = hand.play.completed_tricks()
         if tricks:
             leader, cards, winner = tricks[-1]
-            return {"leader": leader, "cards": [_code(c) for c in cards], "winner": winner}
+            return {"leader": leader, "cards": [card_code(c) for c in cards], "winner": winner}
     return None
-
-
-def _code(card: int) -> str:
-    from parlour.cards import card_code
-
-    return card_code(card)
 
 
 def hands_played(state: Any) -> list[dict[str, Any]]:
