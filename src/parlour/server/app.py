@@ -27,8 +27,9 @@ import msgspec
 from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -41,6 +42,7 @@ from parlour.server.games import (
     check_options,
     default_seats,
     options_schema,
+    progress,
     table_levels,
 )
 from parlour.server.stats import player_stats
@@ -219,15 +221,27 @@ def page(name: str) -> Callable[[Request], Awaitable[Response]]:
     async def serve(request: Request) -> Response:
         path = WEB / name
         if not path.is_file():
-            return JSONResponse({"error": "this page is not there"}, status_code=404)
+            raise HTTPException(404)
         return FileResponse(path, headers={"cache-control": "no-cache"})
     return serve
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    """Any unknown path: the site's own page with a way home; under /api/ the
+    API's JSON, and a missing static file a plain answer (no browser shows it)."""
+    path = request.url.path
+    if path.startswith("/api/"):
+        return _error("there is nothing at this address", 404)
+    if path.startswith("/static/"):
+        return PlainTextResponse("Not Found", status_code=404)
+    return FileResponse(WEB / "notfound.html", status_code=404,
+                        headers={"cache-control": "no-cache"})
 
 
 async def rules_page(request: Request) -> Response:
     game = request.path_params["game"]
     if game not in GAMES:
-        return JSONResponse({"error": f"no rules for {game!r}"}, status_code=404)
+        raise HTTPException(404)
     return await page(f"rules/{game}.html")(request)
 
 
@@ -326,8 +340,22 @@ async def new_table(request: Request) -> Response:
 
 
 async def unfinished(request: Request) -> Response:
-    rows = await to_thread.run_sync(_store(request).unfinished, request.cookies[COOKIE])
+    player_id = request.cookies[COOKIE]
+    rows = await to_thread.run_sync(_store(request).unfinished, player_id)
+    for row in rows:
+        row["summary"] = await _progress(request, row["table"], player_id)
     return JSONResponse(rows)
+
+
+async def _progress(request: Request, table_id: str, player_id: str) -> str:
+    """Where a game stands for the player: from the table open here, or else
+    the store's replay of it (at most 20 tables, each a few milliseconds)."""
+    room = _tables(request).open.get(table_id)
+    table = room.table if room is not None else \
+        await to_thread.run_sync(_store(request).load_table, table_id)
+    if table is None:
+        return ""
+    return progress(table.game, table.state, table.seat_of(player_id) or 0)
 
 
 async def stats(request: Request) -> Response:
@@ -494,7 +522,8 @@ def create_app(settings: Settings) -> Starlette:
     ]
     routes += [Route(f"/{g}", page(f"{g}.html")) for g in GAMES]
     routes += [Route(f"/{g}/{{table:str}}", page(f"{g}.html")) for g in GAMES]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={404: not_found})
     app.add_middleware(PlayerCookie)
     return app
 

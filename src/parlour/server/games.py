@@ -121,18 +121,20 @@ def options_schema() -> dict[str, Any]:
 
 
 def new_state(game: str, options: dict[str, Any], seed: int,
-              clock: Callable[[], float] | None = None) -> GameState:
-    """A fresh engine state for a table."""
+              clock: Callable[[], float] | None = None,
+              first_dealer: int | None = None) -> GameState:
+    """A fresh engine state for a table (the first dealer drawn, or from the seed)."""
     if game == "spades":
-        return SpadesGame(SpadesOptions.from_json(options), seed)
+        return SpadesGame(SpadesOptions.from_json(options), seed, first_dealer)
     if game == "hearts":
-        return HeartsGame(HeartsOptions.from_json(options), seed)
+        return HeartsGame(HeartsOptions.from_json(options), seed, first_dealer)
     return KlondikeState(deal_from_seed(seed), KlondikeOptions.from_json(options), clock)
 
 
-def replay(game: str, options: dict[str, Any], seed: int, actions: Sequence[str]) -> GameState:
+def replay(game: str, options: dict[str, Any], seed: int, actions: Sequence[str],
+           first_dealer: int | None = None) -> GameState:
     """The state after ``actions`` (stored actions: each was legal when made)."""
-    state = new_state(game, options, seed)
+    state = new_state(game, options, seed, first_dealer=first_dealer)
     for text in actions:
         state.apply(state.parse_action(text))
     return state
@@ -145,9 +147,15 @@ class Seat:
     name: str
     player: str | None = None
     bot: str | None = None
+    token_hash: str | None = None  # the seat token's hash: never sent anywhere
+
+    @property
+    def free(self) -> bool:
+        return self.player is None and self.bot is None and self.token_hash is None
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "bot": self.bot}
+        return {"name": self.name, "bot": self.bot, "person": self.bot is None and not self.free,
+                "free": self.free}
 
 
 def default_seats(game: str, player: str, name: str, level: str) -> list[Seat]:
@@ -200,6 +208,31 @@ def outcome(game: str, state: Any, over: bool | None = None) -> dict[str, Any] |
     return {"winner": "no moves left", "seats": []}
 
 
+def progress(game: str, state: Any, seat: int) -> str:
+    """Where an unfinished game stands for ``seat``, in a few words for the home
+    page: the hand and the score, or a Klondike deal's moves.
+
+    >>> progress("spades", new_state("spades", {}, 7), 2)
+    'hand 1, your side 0 to 0'
+    >>> progress("hearts", new_state("hearts", {}, 7), 2)
+    'hand 1, you 0 points'
+    >>> progress("klondike", new_state("klondike", {}, 7), 0)
+    'draw 1, a fresh deal'
+    """
+    if game == "klondike":
+        draw = f"draw {state.options.draw}"
+        if not state.moves:
+            return f"{draw}, a fresh deal"
+        moves = "1 move" if state.moves == 1 else f"{state.moves} moves"
+        return f"{draw}, {moves}, {state.cards_placed()} of 52 cards on the foundations"
+    hand = f"hand {len(state.hands)}"
+    if game == "spades":
+        ours, theirs = state.scores[seat % 2], state.scores[1 - seat % 2]
+        return f"{hand}, your side {ours} to {theirs}"
+    points = state.scores[seat]
+    return f"{hand}, you {points} point{'' if points == 1 else 's'}"
+
+
 def trick_view(game: str, state: Any, seat: int) -> dict[str, Any]:
     view: dict[str, Any] = state.observation(seat).to_json()
     to_act = state.current_player()
@@ -231,3 +264,18 @@ def seat_view(game: str, state: Any, seat: int) -> dict[str, Any]:
     if game == "klondike":
         return klondike_view(state)
     return trick_view(game, state, seat)
+
+
+# What a seat's observation holds that nobody else may see.
+PRIVATE = ("hand", "passed", "received")
+
+
+def public_view(game: str, state: Any) -> dict[str, Any]:
+    """What a spectator is shown: what every seat sees alike (no hand, no pass)."""
+    view = trick_view(game, state, 0)
+    for key in PRIVATE:
+        if key in view:
+            view[key] = []
+    view["legal"] = []
+    view["seat"] = None
+    return view

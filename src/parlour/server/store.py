@@ -225,7 +225,8 @@ class Store:
         return existing
 
     def unfinished(self, player_id: str) -> list[dict[str, Any]]:
-        """The player's games still in play, the latest first."""
+        """The player's games still in play, the latest first (at most 20: where
+        each stands is the app's to say, from the table itself)."""
         query = (sa.select(tables.c.id, tables.c.game, tables.c.updated, tables.c.version,
                            tables.c.options)
                  .join(seats, seats.c.table_id == tables.c.id)
@@ -234,8 +235,7 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         return [{"table": r.id, "game": r.game, "url": f"/{r.game}/{r.id}",
-                 "updated": iso_time(r.updated), "moves": r.version,
-                 "summary": f"{r.version} moves so far" if r.version else "not started"}
+                 "updated": iso_time(r.updated), "moves": r.version}
                 for r in rows]
 
     def finished(self, player_id: str) -> list[dict[str, Any]]:
