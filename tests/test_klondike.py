@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +19,7 @@ from parlour.games.klondike import (
     deal_from_seed,
     deal_to_string,
     make_record,
+    move_words,
     parse_deal,
     replay_record,
 )
@@ -238,6 +241,33 @@ def test_notation_round_trip() -> None:
             state.parse_action(bad)
 
 
+@pytest.mark.parametrize(("text", "reason"), [
+    ("move T1 T2 -1", "'-1' is not a number of cards"),
+    ("move T1 T4 x", "'x' is not a number of cards"),
+    ("move T1 T4 ²", "'²' is not a number of cards"),  # str.isdigit() says yes; int() says no
+    ("move T1 T4 03", "'03' is not a number of cards"),
+    ("move T1 T4 1", "'1' is not a number of cards"),  # one card is written without a count
+    ("move T1 T4 14", "'14' is not a number of cards"),
+    ("move W X", "'X' is not a pile"),
+    ("move T8 T1", "'T8' is not a pile"),
+    ("move F T1", "'F' is not a pile"),
+    ("move T1 F 2", "cards go to a foundation one at a time: write move T1 F"),
+    ("move T1 FS 2", "cards go to a foundation one at a time"),
+    ("move W T2 2", "only one card at a time comes off the waste"),
+    ("move T1 W", "nothing can be put on the waste"),
+    ("move T3 T3", "onto its own pile"),
+    ("flip W", "only a tableau card can be flipped"),
+    ("draw 3", "is not a Klondike move"),
+    ("", "is not a Klondike move"),
+    ("move T1", "is not a Klondike move"),
+])
+def test_every_malformed_action_is_refused_with_its_reason(text: str, reason: str) -> None:
+    # IllegalAction, not a bare ValueError: the table's socket turns it into an error message
+    # for the player (a bare ValueError escaped it and dropped the connection).
+    with pytest.raises(IllegalAction, match=re.escape(reason)):
+        KlondikeState(HAND).parse_action(text)
+
+
 def test_deal_parsing() -> None:
     assert parse_deal(deal_to_string(deal_from_seed(3))) == deal_from_seed(3)
     with pytest.raises(ValueError, match="twice"):
@@ -287,6 +317,26 @@ def test_hint_ignores_face_down_cards() -> None:
     other = list(HAND)
     other[10], other[15] = other[15], other[10]
     assert hint(KlondikeState(other)) == hint(state)
+
+
+def test_a_move_in_words_names_the_cards_it_carries_and_where_they_go() -> None:
+    state = KlondikeState(HAND)
+    assert move_words(state, "move T1 T2") == "Move the 5♠ onto the 6♥ in column 2."
+    assert move_words(state, "move T7 FS") == "Move the A♠ to the spades foundation."
+    assert move_words(state, "draw") == "Draw from the stock."
+    play(state, "move T1 T2")
+    # one card on it is named; several are counted (not "with the 1 on it", nor "the 8 on it")
+    assert move_words(state, "move T2 T3 2") == \
+        "Move the 6♥ (and the 5♠ on it) onto the 7♣ in column 3."
+    play(state, "move T2 T3 2")
+    assert move_words(state, "move T3 T4 3") == \
+        "Move the 7♣ and the 2 cards on it onto the 8♦ in column 4."
+    assert move_words(state, "move T6 T1") == "Move the K♠ to the empty column 1."
+    assert move_words(state, "flip T2") == "Turn over the top card of column 2."
+    play(state, "draw")
+    assert move_words(state, "move W FH") == "Move the A♥ from the waste to the hearts foundation."
+    play(state, *["draw"] * 23)
+    assert move_words(state, "draw") == "Turn the waste over to make a new stock."
 
 
 @settings(max_examples=30, deadline=None)

@@ -44,6 +44,9 @@ def test_any_bid_from_nil_to_thirteen_and_nothing_else():
         hand.apply(parse_card("2C"))
     with pytest.raises(IllegalAction, match="not an action"):
         parse_action("bid 14")
+    for text in ("bid ²", "bid ٣"):  # digits to str.isdigit(); ² is no number to int()
+        with pytest.raises(IllegalAction, match="not an action"):
+            parse_action(text)
 
 
 def test_nil_off_means_every_bid_is_at_least_one():

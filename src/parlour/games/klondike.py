@@ -31,7 +31,7 @@ and :mod:`~parlour.games.klondike_hints`; this module gathers their public names
 from __future__ import annotations
 
 from parlour.games.klondike_engine import KlondikeObservation, KlondikeOptions, KlondikeState
-from parlour.games.klondike_hints import hint
+from parlour.games.klondike_hints import hint, move_words
 from parlour.games.klondike_notation import (
     DEAL_SIZE,
     DRAW,
@@ -64,6 +64,6 @@ __all__ = [
     "SCORINGS", "TABLEAU_CARDS", "UNDO", "WASTE", "KlondikeObservation", "KlondikeOptions",
     "KlondikeState", "deal_from_seed", "deal_to_string", "decode_move", "fits_on",
     "flip_action", "foundation_card", "hint", "is_red", "layout", "make_record", "move_action",
-    "parse_deal", "parse_place", "place_name", "replay_record",
+    "move_words", "parse_deal", "parse_place", "place_name", "replay_record",
 ]
 

@@ -525,36 +525,50 @@ class KlondikeState:
     def parse_action(self, text: str) -> int:
         """An action from its notation; ``move T3 F`` picks the foundation of the card's suit.
 
+        The notation is strict: words apart by spaces, places ``W``, ``T1``..``T7``,
+        ``FC FD FH FS`` (and ``F`` as a target), a count of 2 to 13 only after two
+        piles of the tableau. Anything else is :class:`IllegalAction` with the reason.
+
         >>> from parlour.games.klondike_notation import deal_from_seed
-        >>> KlondikeState(deal_from_seed(1)).parse_action("move T1 T4 3") > 0
+        >>> state = KlondikeState(deal_from_seed(1))
+        >>> state.parse_action("move T1 T4 3") > 0
         True
+        >>> state.parse_action("move T1 F 2")
+        Traceback (most recent call last):
+        ...
+        parlour.games.base.IllegalAction: cards go to a foundation one at a time: write move T1 F
         """
         words = text.split()
-        if not words:
-            raise ValueError("an empty move")
-        verb = words[0].lower()
+        verb = words[0].lower() if words else ""
         if verb in ("draw", "undo", "redo") and len(words) == 1:
             return {"draw": DRAW, "undo": UNDO, "redo": REDO}[verb]
         if verb == "flip" and len(words) == 2:
-            place = parse_place(words[1])
+            place = _place(words[1])
             if not 1 <= place <= 7:
-                raise ValueError("only a tableau card can be flipped: flip T1..T7")
+                raise IllegalAction("only a tableau card can be flipped: flip T1..T7")
             return flip_action(place - 1)
         if verb == "move" and len(words) in (3, 4):
-            source = parse_place(words[1])
-            if words[2].upper() == "F":
-                return self.send_to_foundation(source)
-            target = parse_place(words[2])
-            if target == WASTE:
-                raise ValueError("nothing can be put on the waste")
+            source = _place(words[1])
+            to_foundation = words[2].upper() == "F"
+            target = 0 if to_foundation else _place(words[2])
             count = 1
             if len(words) == 4:
-                if not words[3].isdigit() or not 1 <= int(words[3]) <= 13:
-                    raise ValueError(f"{words[3]!r} is not a number of cards")
-                count = int(words[3])
+                count = _count(words[3])
+                if to_foundation or target >= FOUNDATION_BASE:
+                    raise IllegalAction("cards go to a foundation one at a time: write "
+                                        f"move {words[1].upper()} {words[2].upper()}")
+                if not 1 <= source <= 7:
+                    raise IllegalAction("only one card at a time comes off the waste or a "
+                                        "foundation")
+            if to_foundation:
+                return self.send_to_foundation(source)
+            if target == WASTE:
+                raise IllegalAction("nothing can be put on the waste")
+            if source == target:
+                raise IllegalAction("a card cannot move onto its own pile")
             return move_action(source, target, count)
-        raise ValueError(f"{text!r} is not a Klondike move: try draw, flip T3, move W T5, "
-                         "move T2 FS, move T1 T4 3, undo")
+        raise IllegalAction(f"{text[:40]!r} is not a Klondike move: try draw, flip T3, "
+                            "move W T5, move T2 FS, move T1 T4 3, undo")
 
     def send_to_foundation(self, source: int) -> int:
         """The double click: the move taking the top card of a place to its foundation."""
@@ -596,3 +610,21 @@ class KlondikeState:
             up = " ".join(pretty(c) for c in self.tableau[p][self.hidden[p]:])
             lines.append(f"T{p + 1} {down}{up}".rstrip())
         return "\n".join(lines)
+
+
+def _place(word: str) -> int:
+    """A place of the notation; IllegalAction with the places there are."""
+    try:
+        return parse_place(word)
+    except ValueError:
+        raise IllegalAction(f"{word[:12]!r} is not a pile: use W, T1..T7 or FC FD FH FS"
+                            ) from None
+
+
+def _count(word: str) -> int:
+    """A number of cards to move: 2 to 13 in digits (one card is written without one)."""
+    if not (word.isascii() and word.isdigit()) or word.startswith("0") \
+            or not 2 <= int(word) <= 13:
+        raise IllegalAction(f"{word[:12]!r} is not a number of cards: write 2 to 13, or "
+                            "nothing for one card")
+    return int(word)

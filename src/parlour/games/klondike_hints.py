@@ -1,17 +1,23 @@
-"""Hints for a player: a good next move judged only from what the player sees."""
+"""Hints for a player: a good next move judged only from what the player sees,
+and a move said in words."""
 
 from __future__ import annotations
 
+from parlour.cards import SUIT_NAMES, pretty
 from parlour.games.klondike_engine import KlondikeObservation, KlondikeState
 from parlour.games.klondike_notation import (
     DRAW,
+    FLIP_BASE,
     FOUNDATION_BASE,
     KLONDIKE_RANK,
     MOVE_BASE,
     WASTE,
     decode_move,
+    foundation_card,
     is_red,
 )
+
+NO_HINT = "No move helps now: undo, or start a new deal."
 
 
 def hint(state: KlondikeState) -> str | None:
@@ -71,3 +77,38 @@ def _hint_value(view: KlondikeObservation, action: int, found: list[int],
     if found[under // 13] + 1 == KLONDIKE_RANK[under]:
         return 30  # uncovers a card that can go home
     return 0
+
+
+def move_words(state: KlondikeState, text: str) -> str:
+    """A move of ``state`` in words a player reads, the way a hint says it.
+
+    >>> from parlour.games.klondike_notation import deal_from_seed
+    >>> state = KlondikeState(deal_from_seed(1))
+    >>> move_words(state, "draw"), move_words(state, "flip T3")
+    ('Draw from the stock.', 'Turn over the top card of column 3.')
+    """
+    action = state.parse_action(text)
+    if action == DRAW:
+        return "Draw from the stock." if state.stock else "Turn the waste over to make a new stock."
+    if action < MOVE_BASE:
+        return f"Turn over the top card of column {action - FLIP_BASE + 1}."
+    source, target, count = decode_move(action)
+    if source == WASTE:
+        moved, where = [state.waste[-1]], " from the waste"
+    elif source < FOUNDATION_BASE:
+        moved, where = state.tableau[source - 1][-count:], ""
+    else:
+        suit = source - FOUNDATION_BASE
+        moved = [foundation_card(suit, state.foundation[suit])]
+        where = f" back from the {SUIT_NAMES[suit]} foundation"
+    cards = f"the {pretty(moved[0])}"
+    if count == 2:
+        cards += f" (and the {pretty(moved[1])} on it)"
+    elif count > 2:
+        cards += f" and the {count - 1} cards on it"
+    if target >= FOUNDATION_BASE:
+        return f"Move {cards}{where} to the {SUIT_NAMES[target - FOUNDATION_BASE]} foundation."
+    pile = state.tableau[target - 1]
+    if not pile:
+        return f"Move {cards}{where} to the empty column {target}."
+    return f"Move {cards}{where} onto the {pretty(pile[-1])} in column {target}."

@@ -112,7 +112,7 @@ def parse_action(text: str) -> int:
             return BID_BASE
         if rest == "blind nil":
             return BLIND_NIL_ACTION
-        if rest.isdigit() and 0 <= int(rest) <= 13:
+        if rest.isascii() and rest.isdigit() and 0 <= int(rest) <= 13:
             return BID_BASE + int(rest)
     raise IllegalAction(
         f"{text!r} is not an action: write 'bid 0'..'bid 13', 'bid nil', "
