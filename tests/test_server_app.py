@@ -34,16 +34,40 @@ def slow_bots(db: str) -> Iterator[TestClient]:
         yield client
 
 
+# Each table's seat token, as its creator's browser keeps it.
+TOKENS: dict[str, str] = {}
+
+
 def new_table(client: TestClient, game: str = "spades", **extra: Any) -> str:
     answer = client.post("/api/tables", json={"game": game, "level": "easy", **extra})
     assert answer.status_code == 200, answer.text
     table: str = answer.json()["table"]
+    TOKENS[table] = answer.json()["token"]
     return table
 
 
-def connect(client: TestClient, table: str) -> Any:
-    return client.websocket_connect(f"/ws/{table}",
-                                    headers={"cookie": f"{COOKIE}={client.cookies[COOKIE]}"})
+class Connection:
+    """A table socket that says hello first (the seat's token, or none)."""
+
+    def __init__(self, client: TestClient, table: str, hello: dict[str, Any]) -> None:
+        self.context = client.websocket_connect(f"/ws/{table}")
+        self.hello = hello
+
+    def __enter__(self) -> Any:
+        ws = self.context.__enter__()
+        ws.send_json({"type": "hello", **self.hello})
+        return ws
+
+    def __exit__(self, *exc: Any) -> None:
+        self.context.__exit__(*exc)
+
+
+def connect(client: TestClient, table: str, token: str | None = None, **hello: Any) -> Any:
+    return Connection(client, table, {"token": token or TOKENS.get(table), **hello})
+
+
+def auth(table: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {TOKENS[table]}"}
 
 
 def stored_actions(db: str, table: str) -> list[str]:
@@ -109,11 +133,18 @@ def test_a_flood_is_refused_then_cut_off(slow_bots: TestClient) -> None:
 def test_a_stranger_cannot_join_or_read_a_table(slow_bots: TestClient, db: str) -> None:
     table = new_table(slow_bots)
     with client_for(db, bot_delay=30.0) as stranger:
-        stranger.get("/api/me")
-        with connect(stranger, table) as ws:
+        stranger.post("/api/me", json={"name": "Eve"})
+        with Connection(stranger, table, {}) as ws:
             answer = ws.receive_json()
-            assert answer["type"] == "error" and "no such table" in answer["reason"]
+            assert answer["type"] == "error" and "no seat for you" in answer["reason"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4403
+        with Connection(stranger, table, {"token": "guessed"}) as ws:
+            assert "not for this table" in ws.receive_json()["reason"]
         assert stranger.get(f"/api/tables/{table}/record").status_code == 404
+        assert stranger.get(f"/api/tables/{table}/record",
+                            headers={"authorization": "Bearer guessed"}).status_code == 404
 
 
 def test_another_sites_page_cannot_open_the_socket(slow_bots: TestClient) -> None:
@@ -151,7 +182,7 @@ def test_a_whole_hand_is_stored_and_resumes_after_a_restart(game: str, db: str) 
         assert health["move_ms"]["moves"] >= 13  # the person's moves, not the bots'
         assert 0 < health["move_ms"]["p50"] <= health["move_ms"]["p99"] <= health["move_ms"]["max"]
         cookie = client.cookies[COOKIE]
-        early = client.get(f"/api/tables/{table}/record")  # it holds every seat's cards
+        early = client.get(f"/api/tables/{table}/record", headers=auth(table))  # it holds every seat's cards
         assert early.status_code == 409 and "once the game is over" in early.text
         assert "seed" not in view  # a trick game's seed is every deal
     stored = stored_actions(db, table)
@@ -216,7 +247,7 @@ def test_statistics_count_a_finished_game(db: str) -> None:
             ws.send_json({"type": "rematch"})
             second = ws.receive_json()
         assert first["type"] == "rematch" and first["table"] == second["table"] != table
-        record = client.get(f"/api/tables/{table}/record").json()
+        record = client.get(f"/api/tables/{table}/record", headers=auth(table)).json()
         from parlour.records import replay
 
         assert replay(record).result["scores"] == view["hands"][-1]["score"]["scores"]
@@ -244,7 +275,7 @@ def test_an_older_database_is_upgraded_keeping_its_games(tmp_path: Path) -> None
         conn.execute(sa.text("INSERT INTO actions VALUES ('t1', 0, 0, 'draw', 1.0)"))
     assert store.revision() == "0001"
     store.migrate()
-    assert store.revision() == "0003"
+    assert store.revision() == "0004"
     table = store.load_table("t1")
     assert table is not None and table.actions == ["draw"]
     assert table.view(0)["stock"] == 23

@@ -23,8 +23,10 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
+from parlour.games.trick import SEAT_NAMES
 from parlour.server.games import Seat, TableError
-from parlour.server.table import Move, Table
+from parlour.server.seating import new_code
+from parlour.server.table import Held, Hosting, Move, Table
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -48,6 +50,16 @@ tables = sa.Table(
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("rematch", sa.String(32)),
     sa.Column("pace", sa.String(8), nullable=False),
+    sa.Column("host", sa.String(32)),
+    sa.Column("code", sa.String(8), unique=True),
+    sa.Column("listed", sa.Boolean, nullable=False, default=False),
+    sa.Column("watchable", sa.Boolean, nullable=False, default=False),
+    sa.Column("turn_timer", sa.Integer),
+    sa.Column("grace", sa.Integer, nullable=False, default=60),
+    sa.Column("partners", sa.String(8), nullable=False, default="seats"),
+    sa.Column("level", sa.String(16), nullable=False, default="normal"),
+    sa.Column("first_dealer", sa.Integer),
+    sa.Column("draw", sa.JSON),
 )
 seats = sa.Table(
     "seats", metadata,
@@ -57,6 +69,7 @@ seats = sa.Table(
     sa.Column("player_id", sa.String(32)),
     sa.Column("bot", sa.String(16)),
     sa.Column("won", sa.Boolean),
+    sa.Column("token_hash", sa.String(64)),
 )
 actions = sa.Table(
     "actions", metadata,
@@ -65,6 +78,21 @@ actions = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.String(64), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+    sa.Column("client_id", sa.String(40)),
+)
+# Hearts passes chosen before the seats ahead have passed, made at their turn.
+held = sa.Table(
+    "held", metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("action", sa.String(64), nullable=False),
+    sa.Column("client_id", sa.String(40)),
+    sa.Column("at", sa.Float, nullable=False),
+)
+rematch_votes = sa.Table(
+    "rematch_votes", metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
 )
 
 
@@ -167,12 +195,33 @@ class Store:
 
     def _insert_table(self, conn: sa.Connection, table: Table) -> None:
         now = time.time()
+        hosting = table.hosting
+        extra: dict[str, Any] = {}
+        if hosting is not None:
+            extra = {"host": hosting.host, "code": hosting.code, "listed": hosting.listed,
+                     "watchable": hosting.watchable, "turn_timer": hosting.turn_timer,
+                     "grace": hosting.grace, "partners": hosting.partners,
+                     "level": hosting.level}
         conn.execute(tables.insert().values(
             id=table.id, game=table.game, options=table.options, seed=table.seed,
-            version=0, status="playing", created=now, updated=now, pace=table.pace))
+            version=0, status="playing" if table.started else "waiting", created=now,
+            updated=now, pace=table.pace, first_dealer=table.first_dealer, draw=table.draw,
+            **extra))
         conn.execute(seats.insert(), [
             {"table_id": table.id, "seat": s, "name": seat.name, "player_id": seat.player,
-             "bot": seat.bot} for s, seat in enumerate(table.seats)])
+             "bot": seat.bot, "token_hash": seat.token_hash}
+            for s, seat in enumerate(table.seats)])
+
+    def create_hosted(self, table: Table) -> None:
+        """A table with friends: stored with an invite code no other table has."""
+        assert table.hosting is not None
+        for _ in range(20):
+            try:
+                self.create_table(table)
+                return
+            except sa.exc.IntegrityError:
+                table.hosting.code = new_code()  # taken by another table: another code
+        raise StoreError("no free invite code found")
 
     def load_table(self, table_id: str) -> Table | None:
         """The table as it was after its last stored action."""
@@ -182,12 +231,22 @@ class Store:
                 return None
             seat_rows = conn.execute(sa.select(seats).where(seats.c.table_id == table_id)
                                      .order_by(seats.c.seat)).all()
-            moves = conn.execute(sa.select(actions.c.action, actions.c.at)
+            moves = conn.execute(sa.select(actions.c.action, actions.c.at, actions.c.seat,
+                                           actions.c.client_id)
                                  .where(actions.c.table_id == table_id)
                                  .order_by(actions.c.seq)).all()
+            held_rows = conn.execute(sa.select(held).where(held.c.table_id == table_id)).all()
+        hosting = None
+        if row.code is not None:
+            hosting = Hosting(row.host, row.code, bool(row.listed), bool(row.watchable),
+                              row.turn_timer, row.grace, row.partners, row.level)
         table = Table(row.id, row.game, dict(row.options), row.seed,
-                      [Seat(s.name, s.player_id, s.bot) for s in seat_rows], pace=row.pace)
-        table.restore([(m.action, m.at) for m in moves])
+                      [Seat(s.name, s.player_id, s.bot, s.token_hash) for s in seat_rows],
+                      pace=row.pace, hosting=hosting, status=row.status,
+                      first_dealer=row.first_dealer, draw=row.draw)
+        table.restore([(m.action, m.at, m.seat, m.client_id) for m in moves])
+        for h in held_rows:
+            table.held[h.seat] = Held(h.action, h.client_id, h.at)
         return table
 
     def append(self, table_id: str, move: Move, result: dict[str, Any] | None) -> None:
@@ -202,13 +261,117 @@ class Store:
                 raise TableError("the table has moved on")
             conn.execute(actions.insert().values(
                 table_id=table_id, seq=move.version, seat=move.seat, action=move.action,
-                at=move.at))
+                at=move.at, client_id=move.client_id))
+            conn.execute(held.delete().where(held.c.table_id == table_id,
+                                             held.c.seat == move.seat))
             if result is not None:
                 winners = set(result.get("seats", []))
                 for s in range(4):
                     conn.execute(seats.update().where(seats.c.table_id == table_id,
                                                       seats.c.seat == s)
                                  .values(won=s in winners))
+
+    def hold(self, table_id: str, seat: int, chosen: Held) -> None:
+        """Keep a Hearts pass chosen early (once: a second one is refused)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(held.insert().values(table_id=table_id, seat=seat,
+                                                  action=chosen.action,
+                                                  client_id=chosen.client_id, at=chosen.at))
+        except sa.exc.IntegrityError:
+            raise TableError("you have chosen your pass already") from None
+
+    # --- seats -------------------------------------------------------------------
+
+    def claim_seat(self, table_id: str, seat: int, player_id: str | None, name: str,
+                   token_hash: str, from_bot: bool = False) -> None:
+        """Seat a person: one conditional update, so of two claims at once
+        exactly one wins; the other is told the seat is taken."""
+        free = sa.and_(seats.c.player_id.is_(None), seats.c.token_hash.is_(None))
+        free = sa.and_(free, seats.c.bot.is_not(None) if from_bot else seats.c.bot.is_(None))
+        try:
+            with self.engine.begin() as conn:
+                done = conn.execute(seats.update().where(
+                    seats.c.table_id == table_id, seats.c.seat == seat, free).values(
+                    player_id=player_id, name=name, token_hash=token_hash, bot=None))
+                if done.rowcount != 1:
+                    raise TableError(f"{SEAT_NAMES[seat]}'s seat is taken")
+                conn.execute(tables.update().where(tables.c.id == table_id)
+                             .values(updated=time.time()))
+        except sa.exc.IntegrityError:
+            raise TableError("you already have a seat at this table") from None
+
+    def seat_to_bot(self, table_id: str, seat: int, level: str,
+                    token_hash: str | None = None) -> None:
+        """A seat given to a bot: by its person leaving (their token), or by the host."""
+        where = [seats.c.table_id == table_id, seats.c.seat == seat]
+        if token_hash is not None:
+            where.append(seats.c.token_hash == token_hash)
+        with self.engine.begin() as conn:
+            done = conn.execute(seats.update().where(*where).values(
+                player_id=None, token_hash=None, bot=level, name=SEAT_NAMES[seat]))
+            if done.rowcount != 1:
+                raise TableError("that seat is not yours")
+
+    def start(self, table: Table) -> None:
+        """Store the start of a table's play (its seats as the draw placed them):
+        one conditional update, so a table starts once."""
+        with self.engine.begin() as conn:
+            done = conn.execute(tables.update().where(
+                tables.c.id == table.id, tables.c.status == "waiting").values(
+                status="playing", first_dealer=table.first_dealer, draw=table.draw,
+                updated=time.time()))
+            if done.rowcount != 1:
+                raise TableError("the game has already started")
+            for s, seat in enumerate(table.seats):
+                conn.execute(seats.update().where(seats.c.table_id == table.id,
+                                                  seats.c.seat == s).values(
+                    name=seat.name, player_id=seat.player, bot=seat.bot,
+                    token_hash=seat.token_hash))
+
+    def by_code(self, code: str) -> str | None:
+        with self.engine.connect() as conn:
+            found: str | None = conn.execute(sa.select(tables.c.id).where(
+                tables.c.code == code, tables.c.status != "over")).scalar()
+        return found
+
+    def lobby(self, game: str | None = None) -> list[dict[str, Any]]:
+        """Listed tables still waiting for people, the fullest first."""
+        query = sa.select(tables.c.id, tables.c.game, tables.c.options, tables.c.host,
+                          tables.c.created).where(tables.c.listed.is_(True),
+                                                  tables.c.status == "waiting")
+        if game is not None:
+            query = query.where(tables.c.game == game)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(tables.c.created.desc()).limit(100)).all()
+            ids = [r.id for r in rows]
+            seat_rows = conn.execute(sa.select(seats).where(seats.c.table_id.in_(ids))).all()
+        by_table: dict[str, list[Any]] = {}
+        for s in seat_rows:
+            by_table.setdefault(s.table_id, []).append(s)
+        out = []
+        for r in rows:
+            taken = by_table.get(r.id, [])
+            free = [s.seat for s in taken
+                    if s.player_id is None and s.bot is None and s.token_hash is None]
+            host = next((s.name for s in taken if s.player_id == r.host), "")
+            if free:
+                out.append({"table": r.id, "game": r.game, "options": r.options,
+                            "host": host, "free": sorted(free), "people": 4 - len(free),
+                            "url": f"/{r.game}/{r.id}"})
+        out.sort(key=lambda t: -t["people"])
+        return out
+
+    def vote_rematch(self, table_id: str, seat: int) -> set[int]:
+        """A seat's yes to a rematch (any number of times), and every seat's so far."""
+        with self.engine.begin() as conn:
+            try:
+                with conn.begin_nested():
+                    conn.execute(rematch_votes.insert().values(table_id=table_id, seat=seat))
+            except sa.exc.IntegrityError:
+                pass
+            return set(conn.execute(sa.select(rematch_votes.c.seat)
+                                    .where(rematch_votes.c.table_id == table_id)).scalars())
 
     def rematch(self, table_id: str, table: Table) -> str:
         """The table that follows ``table_id``: ``table``, stored now, unless one

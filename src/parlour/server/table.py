@@ -18,17 +18,27 @@ parlour.server.games.TableError: it is not your turn: North is to bid
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from itertools import combinations
+from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.cards import CardError
+from parlour.cards import CardError, card_code, parse_card
 from parlour.games.base import GameState, IllegalAction
 from parlour.games.klondike import make_record
 from parlour.games.trick import SEAT_NAMES
-from parlour.server.games import Seat, TableError, new_state, outcome, seat_view
+from parlour.server.games import (
+    Seat,
+    TableError,
+    new_state,
+    outcome,
+    public_view,
+    seat_view,
+)
+from parlour.server.seating import Draw
 
-__all__ = ["PACES", "Move", "Table", "TableError"]
+__all__ = ["PACES", "Hosting", "Move", "Repeat", "Table", "TableError"]
 
 # How long a bot waits before it plays, as a share of the server's --bot-delay.
 PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.4}
@@ -43,14 +53,59 @@ class Move:
     version: int  # the table's version before it
     at: float
     state: GameState
+    client_id: str | None = None  # the id the client gave it: a resent action is applied once
 
+
+class Repeat(TableError):
+    """An action the table has already applied (sent again after a reconnect)."""
+
+
+# Turn timers a host may set (seconds), and the grace before a bot plays for an
+# absent person.
+TURN_TIMERS = (30, 60, 90)
+GRACES = (15, 30, 60, 120, 300)
+# How many of the latest states a table keeps, so a client a few versions
+# behind gets each view it missed (and sees each card played) rather than a jump.
+KEPT_STATES = 8
+# How many client ids a seat's latest actions are remembered by.
+KEPT_IDS = 32
+
+
+@dataclass
+class Hosting:
+    """How a table with friends is run: who hosts it and who may come in."""
+
+    host: str | None = None  # the host's player id
+    code: str | None = None  # the invite code
+    listed: bool = False  # shown in the lobby
+    watchable: bool = False  # spectators allowed
+    turn_timer: int | None = None  # seconds a person has to act, or no limit
+    grace: int = 60  # seconds before a bot plays for an absent person
+    partners: str = "seats"  # Spades: "seats" as taken, or "draw" by the cards
+    level: str = "normal"  # the bots in empty seats
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "listed": self.listed, "watchable": self.watchable,
+                "turn_timer": self.turn_timer, "grace": self.grace,
+                "partners": self.partners, "level": self.level}
+
+
+@dataclass
+class Held:
+    """A Hearts pass chosen before the seats ahead have passed: made at its turn."""
+
+    action: str
+    client_id: str | None
+    at: float = field(default=0.0)
 
 class Table:
     """One table: its game, options, seed, seats, state and version."""
 
     def __init__(self, table_id: str, game: str, options: dict[str, Any], seed: int,
                  seats: list[Seat], clock: Callable[[], float] = time.time,
-                 pace: str = "normal") -> None:
+                 pace: str = "normal", hosting: Hosting | None = None,
+                 status: str = "playing", first_dealer: int | None = None,
+                 draw: dict[str, Any] | None = None) -> None:
         if pace not in PACES:
             raise TableError(f"the bots' pace is {', '.join(PACES)}, not {pace!r}")
         self.id = table_id
@@ -59,11 +114,17 @@ class Table:
         self.options = options
         self.seed = seed
         self.seats = seats
-        self._bots = any(s.bot for s in seats)
+        self.hosting = hosting
+        self.started = status != "waiting"
+        self.first_dealer = first_dealer
+        self.draw = draw  # the draw for partners and the first dealer, as shown
         self._clock = clock
         self._now: float | None = None  # while replaying: the stored time of the action
-        self.state: GameState = new_state(game, options, seed, self._time)
+        self.state: GameState = new_state(game, options, seed, self._time, first_dealer)
         self.actions: list[str] = []
+        self.held: dict[int, Held] = {}
+        self.recent: deque[tuple[int, GameState]] = deque(maxlen=KEPT_STATES)
+        self._ids: dict[int, deque[str]] = {}
 
     def _time(self) -> float:
         return self._now if self._now is not None else self._clock()
@@ -74,26 +135,69 @@ class Table:
 
     # --- restoring --------------------------------------------------------
 
-    def restore(self, actions: list[tuple[str, float]]) -> None:
-        """Replay stored actions (each with the time it was made)."""
-        for text, at in actions:
+    def restore(self, actions: list[tuple[str, float]] | list[tuple[str, float, int, str | None]]
+                ) -> None:
+        """Replay stored actions (each with the time it was made, and perhaps
+        the seat and the client's id for it)."""
+        for stored in actions:
+            text, at = stored[0], stored[1]
             self._now = at
             try:
                 self.state.apply(self.state.parse_action(text))
             finally:
                 self._now = None
             self.actions.append(text)
+            if len(stored) == 4 and stored[3] is not None:
+                self._remember(stored[2], stored[3])
+
+    def _remember(self, seat: int, client_id: str) -> None:
+        self._ids.setdefault(seat, deque(maxlen=KEPT_IDS)).append(client_id)
+
+    # --- seats ------------------------------------------------------------
+
+    def start(self, draw: Draw | None) -> None:
+        """Begin play: seats moved as the draw says, its highest card dealing."""
+        if self.started:
+            raise TableError("the game has already started")
+        if any(seat.free for seat in self.seats):
+            raise TableError("every seat needs a person or a bot first")
+        if draw is not None:
+            self.seats = [self.seats[who] for who in draw.arrangement]
+            self.first_dealer = draw.first_dealer
+            self.draw = draw.to_json([seat.name for seat in self.seats])
+        self.started = True
+        self.state = new_state(self.game, self.options, self.seed, self._time,
+                               self.first_dealer)
+
+    def between_hands(self) -> bool:
+        """No card, bid or pass made yet in the hand being played (or no game yet)."""
+        if not self.started:
+            return True
+        hand = getattr(self.state, "hand", None)
+        if hand is None:
+            return False
+        return not self.state.is_terminal() and not _hand_begun(hand)
+
+    def seat_of_token(self, token_hash: str) -> int | None:
+        for s, seat in enumerate(self.seats):
+            if seat.token_hash is not None and seat.token_hash == token_hash:
+                return s
+        return None
+
+    def people(self) -> list[int]:
+        """The seats held by people."""
+        return [s for s, seat in enumerate(self.seats) if seat.bot is None and not seat.free]
 
     # --- turns ------------------------------------------------------------
 
     def to_act(self) -> int | None:
+        if not self.started:
+            return None
         seat = self.state.current_player()
         return seat if seat >= 0 else None
 
     def bot_to_act(self) -> str | None:
         """The level of the bot to act, if a bot is to act."""
-        if not self._bots:
-            return None
         seat = self.to_act()
         return None if seat is None else self.seats[seat].bot
 
@@ -108,9 +212,15 @@ class Table:
 
     # --- acting -----------------------------------------------------------
 
-    def attempt(self, seat: int, text: str, version: int) -> Move:
+    def attempt(self, seat: int, text: str, version: int, client_id: str | None = None) -> Move:
         """The move ``text`` by ``seat`` against ``version``, tried on a copy of
-        the state; TableError with the player's reason when refused."""
+        the state; TableError with the player's reason when refused (Repeat when
+        the client's id says it was applied already)."""
+        if client_id is not None and client_id in self._ids.get(seat, ()):
+            raise Repeat("that action was made already")
+        if not self.started:
+            raise TableError("the game has not started: the host starts it once "
+                             "everyone is seated")
         if version != self.version:
             raise TableError(f"the table has moved on (you acted on move {version}, "
                              f"it is at move {self.version}): here is the table as it is now")
@@ -129,14 +239,58 @@ class Table:
             raise TableError(_to_you(str(e), SEAT_NAMES[seat])) from None
         finally:
             self._now = None
-        return Move(seat, trial.action_to_string(action), self.version, now, trial)
+        return Move(seat, trial.action_to_string(action), self.version, now, trial, client_id)
 
     def commit(self, move: Move) -> None:
         """Make a stored move the table's state."""
         if move.version != self.version:
             raise TableError("the table has moved on")
+        self.recent.append((self.version, self.state))
         self.state = move.state
         self.actions.append(move.action)
+        self.held.pop(move.seat, None)
+        if move.client_id is not None:
+            self._remember(move.seat, move.client_id)
+
+    # --- Hearts: passes chosen at once ----------------------------------------
+
+    def may_hold(self, seat: int) -> bool:
+        """Whether ``seat`` may choose its pass now, before the seats ahead of it
+        have passed (the engine takes passes in seat order; people choose at once)."""
+        hand = getattr(self.state, "hand", None)
+        to_act = self.to_act()
+        return (self.game == "hearts" and hand is not None and bool(hand.passing)
+                and to_act is not None and seat > to_act and seat not in self.held)
+
+    def hold(self, seat: int, text: str, client_id: str | None = None) -> Held:
+        """A pass checked against the seat's own cards, to be made at its turn."""
+        if client_id is not None and client_id in self._ids.get(seat, ()):
+            raise Repeat("that action was made already")
+        if not self.may_hold(seat):
+            raise TableError(f"it is not your turn: {self._waiting_for()}")
+        words = text.split()
+        if len(words) != 4 or words[0] != "pass":
+            raise TableError("you pass three cards: pass 2C 3D QS")
+        try:
+            cards = {parse_card(code) for code in words[1:]}
+        except CardError as e:
+            raise TableError(str(e)) from None
+        mine = set(self.state.observation(seat).to_json()["hand"])
+        codes = [w.upper() for w in words[1:]]
+        if len(cards) != 3:
+            raise TableError("you pass three different cards")
+        for code in codes:
+            if code not in mine:
+                raise TableError(f"you do not hold {code}")
+        held = Held(f"pass {' '.join(codes)}", client_id, self._clock())
+        return held
+
+    def held_to_make(self) -> tuple[int, Held] | None:
+        """A held pass whose turn has come."""
+        seat = self.to_act()
+        if seat is None or seat not in self.held:
+            return None
+        return seat, self.held[seat]
 
     def _waiting_for(self) -> str:
         seat = self.to_act()
@@ -149,15 +303,45 @@ class Table:
 
     # --- what each seat sees ----------------------------------------------
 
-    def view(self, seat: int) -> dict[str, Any]:
-        view = seat_view(self.game, self.state, seat)
-        view.update(table=self.id, game=self.game, version=self.version, seat=seat,
-                    seats=[s.to_json() for s in self.seats], options=self.options,
-                    pace=self.pace)
+    def view(self, seat: int | None, presence: list[dict[str, Any]] | None = None,
+             state: GameState | None = None, version: int | None = None) -> dict[str, Any]:
+        """What ``seat`` is shown (None: a spectator, who sees only what is
+        public); ``presence``: who is connected, per seat; ``state`` and
+        ``version``: an earlier state, for a client catching up."""
+        state = self.state if state is None else state
+        if not self.started:
+            view: dict[str, Any] = {"status": "waiting", "hand": [], "legal": []}
+        elif seat is None:
+            view = public_view(self.game, state)
+        else:
+            view = seat_view(self.game, state, seat)
+            if seat in self.held:
+                view["legal"] = []
+                view["passed"] = self.held[seat].action.split()[1:]
+            elif state is self.state and self.may_hold(seat):
+                # Passes are chosen at once: a pass may be chosen before its turn.
+                cards = sorted(parse_card(code) for code in view["hand"])
+                view["legal"] = ["pass " + " ".join(card_code(c) for c in three)
+                                 for three in combinations(cards, 3)]
+        seats = [s.to_json() for s in self.seats]
+        for s, info in enumerate(seats):
+            info.update((presence or [{}] * len(seats))[s])
+            info["you"] = s == seat
+        view.update(table=self.id, game=self.game,
+                    version=self.version if version is None else version,
+                    seat=seat, seats=seats, options=self.options, pace=self.pace,
+                    status=view.get("status", "over" if state.is_terminal() else "playing"))
+        if self.hosting is not None:
+            view["hosting"] = self.hosting.to_json()
+            view["host"] = seat is not None and self.seats[seat].player == self.hosting.host \
+                and self.hosting.host is not None
+            view["draw"] = self.draw
+            view["between_hands"] = self.between_hands()
         if self.game == "klondike":
-            # A trick game's seed is every hand of every deal: never sent. A
-            # Klondike deal's number is its player's own (restart, replay a deal).
-            view["seed"] = self.seed
+            # A seed is every card of the deal, face down too: a trick game's is never
+            # sent, a Klondike deal's number only once it is over (restart and replay
+            # ask the server by table: POST /api/tables with same_deal).
+            view["seed"] = self.seed if view.get("over") else None
         return view
 
     def result(self, state: Any = None) -> dict[str, Any] | None:
@@ -181,6 +365,9 @@ class Table:
         if self.game != "klondike" and not self.is_over():
             raise TableError("a game's record holds every hand: it is yours once the game "
                              "is over")
+        if self.game == "klondike" and not self.is_over():
+            raise TableError("a deal's record holds its face-down cards: it is yours once "
+                             "the deal is over")
         if self.game == "klondike":
             return make_record(state.deal, self.actions, state.options, seed=self.seed)
         record: dict[str, Any] = state.to_record()
@@ -197,3 +384,9 @@ def _to_you(reason: str, name: str) -> str:
         if rest.startswith(third):
             return "you " + second + rest[len(third):]
     return reason
+
+
+def _hand_begun(hand: Any) -> bool:
+    """Whether anything has been bid, passed or played in ``hand``."""
+    return bool(getattr(hand, "bids", None) or getattr(hand, "passes", None)
+                or hand.play.cards_played())

@@ -38,6 +38,7 @@ class Job:
     seed: int
     actions: tuple[str, ...]
     seat: int
+    first_dealer: int | None = None
 
 
 # --- in the worker ---------------------------------------------------------------
@@ -55,9 +56,9 @@ def _state(job: Job) -> GameState:
             for text in job.actions[done:]:
                 state.apply(state.parse_action(text))
         except ValueError:
-            state = replay(job.game, job.options, job.seed, job.actions)
+            state = replay(job.game, job.options, job.seed, job.actions, job.first_dealer)
     else:
-        state = replay(job.game, job.options, job.seed, job.actions)
+        state = replay(job.game, job.options, job.seed, job.actions, job.first_dealer)
     _STATES[job.table] = (len(job.actions), state)
     while len(_STATES) > _KEEP:
         _STATES.popitem(last=False)
@@ -77,10 +78,17 @@ def hint(job: Job) -> dict[str, Any]:
     """A hint for the job's seat: ``{"action": ..., "text": ...}``."""
     state: Any = _state(job)
     if job.game == "klondike":
+        from parlour.games.klondike_hints import NO_HINT, move_words
         from parlour.games.klondike_hints import hint as klondike_hint
 
         move = klondike_hint(state)
-        return {"action": move, "text": move or "no move helps: start a new deal"}
+        return {"action": move, "text": move_words(state, move) if move else NO_HINT}
+    if job.game == "hearts" and state.hand.passing and 0 <= state.current_player() < job.seat:
+        # Passes are chosen at once: the seats ahead pass anything on a copy (no
+        # seat sees another's pass before the exchange), then this seat is to pass.
+        state = state.clone()
+        while state.current_player() != job.seat:
+            state.apply(state.legal_actions()[0])
     obs = state.observation(job.seat)
     legal = state.legal_actions()
     if not legal or state.current_player() != job.seat:
