@@ -32,9 +32,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from parlour.bots import registry
-from parlour.bots.registry import register_bot
+from parlour.bots.registry import BotUnavailable, register_bot
 
-__all__ = ["LEVELS", "Bot", "UnknownBot", "levels", "make_bot", "register_bot"]
+__all__ = ["LEVELS", "Bot", "BotUnavailable", "UnknownBot", "levels", "make_bot", "register_bot"]
 
 # The usual order of strength; a game may register other names too.
 LEVELS = ("random", "easy", "normal", "expert")

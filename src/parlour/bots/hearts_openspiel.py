@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.bots.hearts_rules import NORMAL, choose_pass
-from parlour.bots.registry import register_bot
+from parlour.bots.registry import BotUnavailable, register_bot
 from parlour.cards import Rng
 
 __all__ = ["ISMCTSHeartsBot", "OURS_IN_OPENSPIEL", "from_os", "openspiel_state", "to_os"]
@@ -87,7 +87,11 @@ class ISMCTSHeartsBot:
 
     def __init__(self, seed: int = 0, simulations: int = 1000, uct_c: float = 2.0,
                  max_world_samples: int = -1, ismcts_passes: bool = False) -> None:
-        pyspiel: Any = importlib.import_module("pyspiel")  # no type stubs
+        try:
+            pyspiel: Any = importlib.import_module("pyspiel")  # no type stubs
+        except ImportError:  # a test-only package: say what is missing, not a traceback
+            raise BotUnavailable("the ismcts level needs OpenSpiel: pip install open-spiel") \
+                from None
 
         self.pyspiel = pyspiel
         self.game = pyspiel.load_game("hearts", OURS_IN_OPENSPIEL)

@@ -10,7 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["REGISTRY", "BotFactory", "register_bot"]
+__all__ = ["REGISTRY", "BotFactory", "BotUnavailable", "register_bot"]
+
+
+class BotUnavailable(ValueError):
+    """A level whose bot needs a package that is not installed (OpenSpiel for
+    ``ismcts``); the message names the package and how to install it."""
+
 
 # A factory takes the seed and any budget keywords (``samples``, ``time_budget``...).
 BotFactory = Callable[..., Any]
