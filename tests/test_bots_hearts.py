@@ -260,7 +260,7 @@ def test_the_hint_gives_the_expert_choice_with_a_reason():
     obs = passing.observation(0)
     obs.hand = few
     advice = HeartsExpert(seed=1).hint(obs, [PASS_BIT | choose_pass(few, 1)])
-    assert advice.reason.startswith("pass the queen: you hold few spades")
+    assert advice.reason.startswith("you hold too few spades (2) to guard the queen of spades")
 
 
 def test_hearts_plugs_into_the_arena():
@@ -289,3 +289,25 @@ def test_observation_type():
     hand = HeartsHand.from_seed(1)
     assert isinstance(hand.observation(0), HeartsObservation)
     assert PASS_BIT >> 52 == 1
+
+
+def test_the_pass_hint_shows_card_symbols_and_names_each_suit_right():
+    """The pass hint once read "pass KD AD QH: pass high hearts" (card codes, and
+    the diamonds called hearts): the cards are shown as symbols and each suit
+    passed gets its own reason."""
+    from parlour.bots.hearts_expert import HeartsExpert
+
+    hand = parse_cards("KD AD 5D QH 2C 3C 4C 5S 6S 7S 8S 9S TS")
+    passing = HeartsHand.from_seed(1, pass_dir=PASS_LEFT)
+    obs = passing.observation(0)
+    obs.hand = hand
+    advice = HeartsExpert(seed=1).hint(obs, [PASS_BIT | parse_cards("KD AD QH")])
+    assert advice.text == ("pass K♦ A♦ Q♥: your high diamonds would win tricks; "
+                           "your high heart would win a trick full of hearts")
+    hand = parse_cards("QS 3S 4D 9D 2C 5C 9C KC 3H 6H 8H 9H TH")
+    obs.hand = hand
+    advice = HeartsExpert(seed=1).hint(obs, [PASS_BIT | parse_cards("QS 4D 9D")])
+    assert advice.text.startswith("pass 4♦ 9♦ Q♠: ")
+    assert "too few spades (2) to guard the queen of spades" in advice.reason
+    assert "all your diamonds leaves a void" in advice.reason
+    assert "heart" not in advice.reason  # no heart was passed

@@ -4,6 +4,7 @@ themselves with a seed, and make the plays a player would expect."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -295,3 +296,30 @@ def test_expert_does_not_bid_above_the_tricks_it_expects() -> None:
     assert len(gaps) > 30
     assert min(gaps) > -1.0
     assert 0.0 < sum(gaps) / len(gaps) < 2.0
+
+
+def _bid_advice_at(seed: int, bids_before: int) -> Any:
+    """The advice for the seat to bid after ``bids_before`` ``normal`` bids of deal ``seed``."""
+    from parlour.bots.advice import bid_advice
+
+    hand = SpadesHand.from_seed(seed, dealer=seed % 4)
+    normal = make_bot("spades", "normal")
+    for _ in range(bids_before):
+        seat = hand.current_player()
+        hand.apply(normal.choose(hand.observation(seat), hand.legal_actions()))
+    return bid_advice(hand.observation(hand.current_player()), hand.legal_actions(), samples=32)
+
+
+def test_a_bid_below_the_tricks_expected_says_why() -> None:
+    """"bid 2: you expect to take about 4.5 tricks" read as a contradiction: a bid
+    a trick or more below the tricks expected names what makes it right (the set
+    risk of the nearer bid, or the partner's bid that already makes the contract)."""
+    first = _bid_advice_at(1, 1)  # East, first to bid of his side
+    assert first.bid <= first.expected_tricks - 0.75
+    assert first.text.startswith(f"bid {first.bid}: you expect to take about ")
+    assert " would be set " in first.text and f"for bid {first.bid}" in first.text
+    assert "partner" not in first.text  # the partner has not bid yet
+    second = _bid_advice_at(0, 2)  # West, after his partner East bid
+    assert second.bid <= second.expected_tricks - 0.75
+    assert "with your partner's " in second.text and " the team bids " in second.text
+

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.bots.spades_expert import BID_SAMPLES, ExpertBot
-from parlour.bots.spades_rules import TableView
+from parlour.bots.spades_expert import BID_SAMPLES, Evaluation, ExpertBot
+from parlour.bots.spades_rules import TableView, seat_bid
 from parlour.cards import SPADES, SUIT_MASKS, SUIT_NAMES, pretty
 from parlour.games.spades import BID_BASE, SpadesObservation
 from parlour.games.trick import SEAT_NAMES
@@ -88,10 +88,47 @@ def bid_advice(obs: SpadesObservation, legal: Sequence[int], samples: int = BID_
                       f"{ev.value[i] - ev.value[j]:.0f} points less)")
         return BidAdvice(0, 0.0, nil_chance, reason)
     tricks = ev.tricks[i]
-    reason = f"you expect to take about {tricks:.1f} tricks"
+    reason = _number_reason(obs, ev, i)
     if nil_chance is not None:
         reason += f"; a nil would survive only {100 * nil_chance:.0f}% of the time"
     return BidAdvice(bid, tricks, nil_chance, reason)
+
+
+def _number_reason(obs: SpadesObservation, ev: Evaluation, i: int) -> str:
+    """Why number bid ``i``, saying why it is not the tricks expected when it is not."""
+    bid = ev.actions[i] - BID_BASE
+    tricks = ev.tricks[i]
+    said = f"you expect to take about {tricks:.1f} tricks"
+    numbers = [j for j in range(len(ev.actions))
+               if ev.actions[j] != BID_BASE and j != i]
+    if abs(tricks - bid) < 0.75 or not numbers:
+        return said
+    # the number bid nearest the tricks expected, which the expert did not choose
+    k = min(numbers, key=lambda j: abs(ev.actions[j] - BID_BASE - tricks))
+    other = ev.actions[k] - BID_BASE
+    if abs(other - tricks) >= abs(bid - tricks):
+        return said
+    points = round(ev.value[i] - ev.value[k])
+    gain = f"{points} point{'' if points == 1 else 's'} more on average"
+    set_bid = 100 * (1 - ev.made[i])
+    set_other = 100 * (1 - ev.made[k])
+    team = obs.seat & 1
+    partner = seat_bid(obs, (obs.seat + 2) & 3)
+    if bid < tricks:
+        if partner:
+            return (f"{said}, but with your partner's {partner} the team bids {bid + partner}: "
+                    f"bid {other} would be set {set_other:.0f}% of the time, bid {bid} "
+                    f"{set_bid:.0f}% ({gain})")
+        return (f"{said}, but bid {other} would be set {set_other:.0f}% of the time against "
+                f"{set_bid:.0f}% for bid {bid}: a set costs more than a few bags ({gain})")
+    if obs.bags[team] >= 6:
+        return (f"{said}, but your team has {obs.bags[team]} bags: bid {bid} puts the team's "
+                f"extra tricks into the contract instead of into bags ({gain})")
+    if partner == 0:
+        return (f"{said}, but your partner bid nil: your bid is the team's, and you will "
+                f"take tricks to cover your partner ({gain})")
+    return (f"{said}, but the team's tricks are what count: bid {bid} is made "
+            f"{100 - set_bid:.0f}% of the time and scores {gain} than bid {other}")
 
 
 def hint(obs: SpadesObservation, legal: Sequence[int], samples: int = 0,

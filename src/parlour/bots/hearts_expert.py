@@ -41,7 +41,7 @@ from parlour.bots.hearts_rules import (
     taken_by_seat,
 )
 from parlour.bots.registry import register_bot
-from parlour.cards import FULL_DECK, Rng
+from parlour.cards import FULL_DECK, Rng, cards_of, pretty
 
 __all__ = ["HeartsExpert", "Hint", "hint"]
 
@@ -64,6 +64,14 @@ class Hint:
         self.action = action
         self.reason = reason
         self.expected = expected  # candidate card -> points expected
+
+    @property
+    def text(self) -> str:
+        """The advice as shown to a player: "pass K♦ A♦ Q♥: ..." or "play Q♠: ..."."""
+        if self.action >= PASS_BIT:
+            cards = " ".join(pretty(c) for c in cards_of(self.action ^ PASS_BIT))
+            return f"pass {cards}: {self.reason}"
+        return f"play {pretty(self.action)}: {self.reason}"
 
     def __repr__(self) -> str:
         return f"Hint({self.action}, {self.reason!r})"
@@ -331,22 +339,48 @@ def _name(c: int) -> str:
     return f"{RANK_WORDS[c % 13]} of {SUIT_WORDS[c // 13]}s"
 
 
+def _plural(word: str, n: int) -> str:
+    return word if n == 1 else word + "s"
+
+
+def pass_reason(hand: int, mask: int) -> str:
+    """Why the three cards of ``mask`` are passed, suit by suit, each suit named.
+
+    >>> from parlour.cards import parse_cards as p
+    >>> pass_reason(p("KD AD 5D QH 2C 3C 4C 5S 6S 7S 8S 9S TS"), p("KD AD QH"))
+    'your high diamonds would win tricks; your high heart would win a trick full of hearts'
+    """
+    spades = (hand & SUIT[SPADES]).bit_count()
+    parts: list[str] = []
+    if mask >> QS & 1:
+        parts.append(f"you hold too few spades ({spades}) to guard the queen of spades")
+    tops = [RANK_WORDS[c % 13] for c in (51, 50) if mask >> c & 1]
+    if tops:
+        parts.append(f"the queen of spades could fall on your {' and '.join(tops)} "
+                     f"of spades")
+    other_spades = (mask & SUIT[SPADES] & ~((1 << QS) | (1 << 50) | (1 << 51))).bit_count()
+    if other_spades:
+        parts.append(f"your {_plural('spade', other_spades)} would win tricks")
+    for s in (0, 1):
+        passed = (mask & SUIT[s]).bit_count()
+        if not passed:
+            continue
+        if hand & SUIT[s] & ~mask == 0:
+            parts.append(f"passing all your {SUIT_WORDS[s]}s leaves a void to throw points on")
+        else:
+            parts.append(f"your high {_plural(SUIT_WORDS[s], passed)} would win tricks")
+    hearts = (mask & HEARTS_MASK).bit_count()
+    if hearts:
+        parts.append(f"your high {_plural('heart', hearts)} would win "
+                     f"{'a trick' if hearts == 1 else 'tricks'} full of hearts")
+    return "; ".join(parts)
+
+
 def explain(obs: Any, action: int, expected: dict[int, float]) -> str:
     """A short reason for ``action`` in a player's words."""
     hand: int = obs.hand
     if action >= PASS_BIT:
-        mask = action ^ PASS_BIT
-        spades = (hand & SUIT[SPADES]).bit_count()
-        if mask >> QS & 1:
-            return f"pass the queen: you hold few spades ({spades}) to guard her"
-        if mask & ((1 << 50) | (1 << 51)):
-            return "pass the high spades: the queen could fall on them"
-        for s in (0, 1):
-            if hand & SUIT[s] and hand & SUIT[s] & ~mask == 0:
-                return f"pass all your {SUIT_WORDS[s]}s: a void lets you throw points away"
-        if mask & HEARTS_MASK:
-            return "pass high hearts: they would win heart tricks"
-        return "pass your highest cards: they would win tricks"
+        return pass_reason(hand, action ^ PASS_BIT)
     c = action
     trick = tuple(obs.trick)
     taken = taken_by_seat(obs.plays, obs.played_by)

@@ -67,6 +67,7 @@ class Evaluation:
         self.value: list[float] = []
         self.tricks: list[float] = []
         self.nil_safe: list[float] = []
+        self.made: list[float] = []  # bids: the share of samples the team's contract is made
         self.samples = 0
 
     def best(self) -> int:
@@ -261,6 +262,7 @@ class ExpertBot:
         total = [0.0] * len(cands)
         tricks = [0.0] * len(cands)
         safe = [0.0] * len(cands)
+        made = [0.0] * len(cands)
         for _i in range(k):
             state = self.sample(obs)
             for j, b in enumerate(cands):
@@ -268,6 +270,13 @@ class ExpertBot:
                 total[j] += team_utility(bids, t, obs.scores, obs.bags, obs, team)
                 tricks[j] += t[me]
                 safe[j] += 1.0 if t[me] == 0 else 0.0
+                contract = 0
+                taken = 0
+                for x in (me, partner):
+                    if bids[x] > 0:
+                        contract += bids[x]
+                        taken += t[x]
+                made[j] += 1.0 if taken >= contract else 0.0
         for j, b in enumerate(cands):
             ev.actions.append(bid_action(b))
             # A nil beside a partner's nil is rarely right: both must survive.
@@ -275,11 +284,13 @@ class ExpertBot:
             ev.value.append(total[j] / k - penalty)
             ev.tricks.append(0.0 if b == 0 else tricks[j] / k)
             ev.nil_safe.append(safe[j] / k if b == 0 else 0.0)
+            ev.made.append(made[j] / k)
         if not ev.actions:
             ev.actions.append(legal[0] if legal[0] != BLIND_NIL_ACTION else legal[1])
             ev.value.append(0.0)
             ev.tricks.append(est)
             ev.nil_safe.append(0.0)
+            ev.made.append(0.0)
         ev.samples = k
         return ev
 
