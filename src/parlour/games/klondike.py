@@ -30,7 +30,12 @@ and :mod:`~parlour.games.klondike_hints`; this module gathers their public names
 
 from __future__ import annotations
 
-from parlour.games.klondike_engine import KlondikeObservation, KlondikeOptions, KlondikeState
+from parlour.games.klondike_engine import (
+    KlondikeObservation,
+    KlondikeOptions,
+    KlondikeState,
+    PlayClock,
+)
 from parlour.games.klondike_hints import hint, move_words
 from parlour.games.klondike_notation import (
     DEAL_SIZE,
@@ -62,7 +67,7 @@ from parlour.games.klondike_records import make_record, replay_record
 __all__ = [
     "DEAL_SIZE", "DRAW", "FLIP_BASE", "FOUNDATION_BASE", "KLONDIKE_RANK", "MOVE_BASE", "REDO",
     "SCORINGS", "TABLEAU_CARDS", "UNDO", "WASTE", "KlondikeObservation", "KlondikeOptions",
-    "KlondikeState", "deal_from_seed", "deal_to_string", "decode_move", "fits_on",
+    "KlondikeState", "PlayClock", "deal_from_seed", "deal_to_string", "decode_move", "fits_on",
     "flip_action", "foundation_card", "hint", "is_red", "layout", "make_record", "move_action",
     "move_words", "parse_deal", "parse_place", "place_name", "replay_record",
 ]

@@ -82,6 +82,49 @@ class KlondikeOptions:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
+class PlayClock:
+    """The time a deal is open and played: it runs only between :meth:`open` and
+    :meth:`close`, so a deal left closed (a closed page, no connection) is not
+    timed. Give it to :class:`KlondikeState` as its clock; ``wall`` is read,
+    never waited on.
+
+    >>> wall = [100.0]
+    >>> clock = PlayClock(lambda: wall[0])
+    >>> clock.open(); wall[0] = 130.0; clock.close(); wall[0] = 500.0
+    >>> clock.open(); wall[0] = 505.0; clock()
+    35.0
+    """
+
+    def __init__(self, wall: Callable[[], float] = time.monotonic, seconds: float = 0.0) -> None:
+        self._wall = wall
+        self._seconds = seconds  # counted before the current opening
+        self._since: float | None = None  # the wall time it opened, while open
+
+    def __call__(self) -> float:
+        if self._since is None:
+            return self._seconds
+        return self._seconds + max(0.0, self._wall() - self._since)
+
+    @property
+    def running(self) -> bool:
+        return self._since is not None
+
+    def open(self) -> None:
+        if self._since is None:
+            self._since = self._wall()
+
+    def close(self) -> None:
+        if self._since is not None:
+            self._seconds = self()
+            self._since = None
+
+    def set(self, seconds: float) -> None:
+        """Go on from ``seconds`` (a restored deal's clock at its last move)."""
+        self._seconds = seconds
+        if self._since is not None:
+            self._since = self._wall()
+
+
 # --- observation -----------------------------------------------------------
 
 
