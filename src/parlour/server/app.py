@@ -143,6 +143,7 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     winnable_only: bool = False
     pace: str = "normal"
     friends: Friends | None = None
+    same_deal: str | None = None  # Klondike: a table of yours whose deal to play again
 
 
 def _hosting(game: str, friends: Friends, level: str, host: str) -> Hosting:
@@ -174,9 +175,19 @@ async def new_table(request: Request) -> Response:
             raise TableError(f"the bots' pace is {', '.join(PACES)}, not {ask.pace!r}")
         if ask.friends is not None:
             _hosting(ask.game, ask.friends, ask.level, "")
+        if ask.same_deal is not None and (ask.game != "klondike" or ask.seed is not None
+                                          or ask.winnable_only):
+            raise TableError("same_deal deals a Klondike table's deal again: "
+                             "without a seed or winnable_only")
     except TableError as e:
         return _error(str(e))
     seed = secrets.randbits(40) if ask.seed is None else ask.seed
+    if ask.same_deal is not None:
+        try:
+            seed, game_options = await _same_deal(request, ask.same_deal, ask.options,
+                                                  game_options)
+        except TableError as e:
+            return _error(str(e), 404)
     if ask.game == "klondike" and ask.winnable_only:
         try:
             seed = await request.app.state.pool.run(workers.winnable_seed, seed,
@@ -203,6 +214,24 @@ async def new_table(request: Request) -> Response:
         answer["code"] = hosting.code
     answer.update(table=table.id, url=f"/{ask.game}/{table.id}")
     return with_player(JSONResponse(answer), who, new)
+
+
+async def _same_deal(request: Request, table_id: str, asked: dict[str, Any],
+                     checked: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """Restart or replay a Klondike deal: the seed and options of a table of the
+    caller's (the page never holds a deal's number while it is played, since the
+    number shows every face-down card); the options asked for, if any."""
+    room = await rooms_of(request).get(table_id)
+    token = seat_token_hash(request)
+    who = await player(request)
+    if room is None or room.table.game != "klondike":
+        raise TableError("no such Klondike deal of yours")
+    seat = room.table.seats[0]  # (as for a record: the seat's token, or a table's
+    mine = seat.token_hash == token if token is not None else (  # from before tokens
+        seat.token_hash is None and who is not None and seat.player == who["id"])
+    if not mine:
+        raise TableError("no such Klondike deal of yours")
+    return room.table.seed, checked if asked else room.table.options
 
 
 async def unfinished(request: Request) -> Response:
