@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from parlour.games.trick import SEAT_NAMES
 from parlour.server.games import GAMES
 
 BEST = 10  # Klondike games kept in each best list
@@ -25,16 +26,21 @@ def player_stats(player: dict[str, Any] | None, finished: list[dict[str, Any]],
          "draw": g["result"].get("draw", 1), "finished": g["finished"], "seed": g["seed"]}
         for g in finished if g["game"] == "klondike" and g["result"].get("won")]
     charts = []
+    me = player["name"] if player else "You"
     for g in finished:
         if g["game"] == "klondike" or not g["result"].get("scores"):
             continue
+        # Each seat's name, as the table showed it: the store's where it gives
+        # them, else a table of bots: the compass points and the player's name.
+        names = g.get("names") or [me if s == g["seat"] else SEAT_NAMES[s] for s in range(4)]
         sides = ["North-South", "East-West"] if g["game"] == "spades" else \
             ["North", "East", "South", "West"]
         charts.append({"table": g["table"], "game": g["game"], "finished": g["finished"],
                        "labels": sides, "hands": g["result"]["scores"],
                        "seat": g["seat"] if g["game"] == "hearts" else g["seat"] % 2,
                        "target": g["options"].get("target"), "won": g["won"],
-                       "winner": g["result"].get("winner")})
+                       "winner": g["result"].get("winner"), "names": names,
+                       "you": g["seat"], "winners": g["result"].get("seats", [])})
     return {
         "player": player,
         "games": games,

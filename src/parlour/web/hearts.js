@@ -4,7 +4,7 @@
 
 import { cardName, suitSymbol } from "/static/cards.js";
 import { html, openTablePage } from "/static/trick.js";
-import { seatWord } from "/static/trick-last.js";
+import { seatName, winnerLine } from "/static/names.js";
 
 // Where the pass goes, counted clockwise from the passer.
 const PASS_OFFSET = { left: 1, across: 2, right: 3 };
@@ -22,11 +22,14 @@ const totals = (view) => (view.over && view.hands.length ? view.hands.at(-1).sco
 
 function moonText(view, entry) {
   const seat = entry.score.moon;
-  return seat == null ? "" : `${seatWord(view, seat)} shot the moon!`;
+  return seat == null ? "" : `${nameOf(view, seat)} shot the moon!`;
 }
 
+// Each seat by its one name: "Ada (you)" for yours, as at the table.
+const nameOf = (view, seat) => seatName(view.seats.map((s) => s.name), seat, view.seat);
+
 function handSummary(view, entry) {
-  const parts = entry.score.gained.map((n, seat) => `${seatWord(view, seat)} ${n}`);
+  const parts = entry.score.gained.map((n, seat) => `${nameOf(view, seat)} ${n}`);
   return `Hand ${entry.hand}: ${parts.join(", ")}.`;
 }
 
@@ -34,7 +37,7 @@ function handSummary(view, entry) {
 // chosen and the button that sends them.
 function passPanel(view, table) {
   const chosen = [...table.selected];
-  const button = html("button", { type: "button", class: "primary", text: `Pass ${view.pass}` });
+  const button = html("button", { type: "button", class: "primary", text: `Pass ${view.pass}`, "data-action": "pass" });
   button.disabled = chosen.length !== 3;
   button.addEventListener("click", () => table.act(`pass ${chosen.join(" ")}`));
   const picked = chosen.length ? `Chosen: ${chosen.map(shortName).join(" ")} (${chosen.length} of 3)` : "None chosen yet (0 of 3).";
@@ -79,6 +82,8 @@ const rules = {
     return lines.length ? html("div", {}, ...lines) : null;
   },
 
+  winner: (view) => winnerLine("hearts", view.seats.map((s) => s.name), view.over.seats, totals(view), view.seat),
+
   deciding: (view) => view.passing,
   selecting: choosingPass,
   marked: (view) => new Set(freshlyReceived(view) ? view.received : []),
@@ -104,13 +109,13 @@ const rules = {
       lines.push(`You received ${view.received.map(cardName).join(", ")}.`);
     }
     if (prev && !prev.hearts_broken && view.hearts_broken) lines.push("Hearts are broken.");
-    if (view.over && !prev?.over) lines.push(`Game over: ${view.over.winner}.`);
+    if (view.over && !prev?.over) lines.push(`Game over: ${rules.winner(view)}.`);
     return lines;
   },
 
   scoreSheet(view) {
     if (!view.hands.length) return html("p", { class: "muted", text: "No hand finished yet." });
-    const names = view.seats.map((_, seat) => seatWord(view, seat));
+    const names = view.seats.map((_, seat) => nameOf(view, seat));
     const head = html("tr", {}, html("th", { scope: "col", text: "Hand" }),
       ...names.map((name) => html("th", { scope: "col", class: "num", text: name })));
     const rows = view.hands.flatMap((entry) => {

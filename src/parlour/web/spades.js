@@ -2,9 +2,10 @@
 // team scores and bags, the bidding panel, the score sheet.
 
 import { html, openTablePage } from "/static/trick.js";
+import { seatName, sideName, winnerLine } from "/static/names.js";
+import { moveFocus } from "/static/trick-hand.js";
 import { seatWord } from "/static/trick-last.js";
 
-const TEAMS = ["North-South", "East-West"];
 const TEAM_KEYS = { NS: 0, EW: 1 };
 const bidText = (bid) => (bid === "blind nil" ? "blind nil" : bid === 0 ? "nil" : String(bid));
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -21,9 +22,9 @@ const bidding = (view) => view.bids.length < 4;
 // those the final hand started with).
 const finalOr = (view) => (view.over && view.hands.length ? view.hands.at(-1).score : view);
 
-function teamName(view, team) {
-  return view.seat % 2 === team ? `${TEAMS[team]} (you)` : TEAMS[team];
-}
+const names = (view) => view.seats.map((seat) => seat.name);
+// A side by its seats' names, yours first: "Ada (you) & North".
+const teamName = (view, team) => sideName(names(view), team, view.seat);
 
 // Blind Nil is bid before looking at the cards: they stay face down until the
 // player chooses to look, remembered per table and hand across reloads.
@@ -31,9 +32,9 @@ const seenKey = (view) => `parlour-seen-${view.table}-${view.hand_number}`;
 const canBlindNil = (view) => view.legal.includes("bid blind nil");
 const looked = (view) => sessionStorage.getItem(seenKey(view)) === "1";
 
-function eventText(event) {
-  const team = TEAMS[TEAM_KEYS[event.team]] ?? event.team;
-  const who = event.seat != null ? ["North", "East", "South", "West"][event.seat] : team;
+function eventText(view, event) {
+  const team = event.team in TEAM_KEYS ? teamName(view, TEAM_KEYS[event.team]) : event.team;
+  const who = event.seat != null ? seatName(names(view), event.seat, view.seat) : team;
   const points = event.points != null ? ` (${signed(event.points)})` : "";
   switch (event.type) {
     case "made": return `${team} made ${event.contract}${points}`;
@@ -48,9 +49,9 @@ function eventText(event) {
   }
 }
 
-function handSummary(entry) {
+function handSummary(view, entry) {
   const { points, scores } = entry.score;
-  return `Hand ${entry.hand}: ${TEAMS[0]} ${signed(points[0])}, ${TEAMS[1]} ${signed(points[1])}; score ${scores[0]} to ${scores[1]}.`;
+  return `Hand ${entry.hand}: ${teamName(view, 0)} ${signed(points[0])}, ${teamName(view, 1)} ${signed(points[1])}; score ${scores[0]} to ${scores[1]}.`;
 }
 
 function bidPanel(view, table) {
@@ -58,12 +59,13 @@ function bidPanel(view, table) {
   const suggestion = table.suggestion();
   const blind = canBlindNil(view) && !looked(view);
   if (blind) {
-    const look = html("button", { type: "button", class: "secondary", text: "See my cards" });
+    // Enter on arrival looks at the cards: a blind bid is never one keypress away.
+    const look = html("button", { type: "button", class: "secondary", text: "See my cards", "data-autofocus": "" });
     look.addEventListener("click", () => {
       sessionStorage.setItem(seenKey(view), "1");
       table.refresh();
     });
-    const blindButton = html("button", { type: "button", class: "primary", text: "Blind Nil (±200)" });
+    const blindButton = html("button", { type: "button", class: "primary", text: "Blind Nil (±200)", "data-action": "bid blind nil" });
     blindButton.addEventListener("click", () => table.act("bid blind nil"));
     box.append(
       html("p", { text: "You may bid Blind Nil before looking at your cards: take no tricks for 200 points." }),
@@ -76,14 +78,29 @@ function bidPanel(view, table) {
     const words = action.split(" ");
     if (words[0] !== "bid" || action === "bid blind nil") continue;
     const n = words[1] === "nil" ? 0 : Number(words[1]);
-    const button = html("button", { type: "button", class: n === 0 ? "bid nil" : "bid", text: n === 0 ? "Nil" : String(n) });
+    const button = html("button", { type: "button", class: n === 0 ? "bid nil" : "bid", text: n === 0 ? "Nil" : String(n), "data-action": action, tabindex: "-1" });
     if (n === 0) button.setAttribute("aria-label", "Nil: take no tricks");
     if (suggestion === action || (n === 0 && suggestion === "bid nil")) button.classList.add("suggested");
     button.addEventListener("click", () => table.act(action));
     grid.append(button);
   }
+  // One tab stop for the grid, on the hint's bid or else the lowest bid but nil;
+  // the arrow keys move along a row and between rows.
+  const bids = [...grid.children];
+  const stop = bids.find((b) => b.classList.contains("suggested")) || bids.find((b) => !b.classList.contains("nil")) || bids[0];
+  if (stop) {
+    stop.tabIndex = 0;
+    stop.dataset.autofocus = "";
+  }
+  grid.addEventListener("keydown", (event) => moveFocus(event, bids, perRow(bids)));
   box.append(grid);
   return box;
+}
+
+// How many bid buttons the grid's layout puts on a row (it wraps on a phone).
+function perRow(buttons) {
+  const top = buttons[0]?.offsetTop;
+  return Math.max(1, buttons.filter((b) => b.offsetTop === top).length);
 }
 
 const rules = {
@@ -117,11 +134,13 @@ const rules = {
     if (view.legal.some((a) => a.startsWith("bid"))) {
       const last = view.hands.at(-1);
       const box = bidPanel(view, table);
-      if (last && view.bids.length < 4) box.prepend(html("p", { class: "last-hand", text: handSummary(last) }));
+      if (last && view.bids.length < 4) box.prepend(html("p", { class: "last-hand", text: handSummary(view, last) }));
       return box;
     }
     return null;
   },
+
+  winner: (view) => winnerLine("spades", names(view), view.over.seats, finalOr(view).scores, view.seat),
 
   deciding: bidding,
   selecting: () => false,
@@ -141,7 +160,7 @@ const rules = {
     const lines = [];
     if (prev && view.hands.length > prev.hands.length) {
       const last = view.hands.at(-1);
-      lines.push(handSummary(last), ...last.score.events.map(eventText));
+      lines.push(handSummary(view, last), ...last.score.events.map((e) => eventText(view, e)));
     }
     const sameHand = prev && prev.hand_number === view.hand_number;
     const before = sameHand ? prev.bids.length : 0;
@@ -151,18 +170,18 @@ const rules = {
       lines.push(`${seatWord(view, seat)} bid ${bidText(view.bids[i])}.`);
     }
     if (prev && !prev.spades_broken && view.spades_broken) lines.push("Spades are broken.");
-    if (view.over && !prev?.over) lines.push(`Game over: ${view.over.winner}.`);
+    if (view.over && !prev?.over) lines.push(`Game over: ${rules.winner(view)}.`);
     return lines;
   },
 
   scoreSheet(view) {
     if (!view.hands.length) return html("p", { class: "muted", text: "No hand finished yet." });
     const head = html("tr", {}, html("th", { scope: "col", text: "Hand" }),
-      ...TEAMS.map((team, i) => html("th", { scope: "col", text: teamName(view, i) })));
+      ...[0, 1].map((team) => html("th", { scope: "col", text: teamName(view, team) })));
     const body = view.hands.map((entry) => {
       const s = entry.score;
       const cells = [0, 1].map((team) => {
-        const bids = [team, team + 2].map((seat) => `${"NESW"[seat]} ${bidText(s.bids[seat])}`).join(", ");
+        const bids = [team, team + 2].map((seat) => `${view.seats[seat].name} ${bidText(s.bids[seat])}`).join(", ");
         const tricks = s.tricks[team] + s.tricks[team + 2];
         return html("td", {},
           html("span", { class: "sheet-line", text: `bid ${bids}; won ${tricks}` }),
@@ -174,7 +193,7 @@ const rules = {
       const rows = [row];
       if (events.length) {
         rows.push(html("tr", { class: "events" }, html("td", { colspan: "3" },
-          ...events.map((e) => html("span", { class: `event event-${e.type}`, text: eventText(e) })))));
+          ...events.map((e) => html("span", { class: `event event-${e.type}`, text: eventText(view, e) })))));
       }
       return rows;
     });

@@ -3,6 +3,7 @@
 
 import { scoreChart } from "/static/chart.js";
 import { calendarDate, clockTime, toDate } from "/static/dates.js";
+import { seatName, sideName, winnerLine } from "/static/names.js";
 
 const GAME_NAMES = { spades: "Spades", hearts: "Hearts", klondike: "Klondike" };
 
@@ -80,8 +81,14 @@ function showBest(best) {
   place.replaceChildren(bestTable("Fewest moves", "best-moves", byMoves), bestTable("Fastest", "best-time", byTime));
 }
 
-// The player's own line gets "(you)": their side in Spades, their seat in Hearts.
+// The seats' names as the table showed them, "(you)" after yours: a side in
+// Spades ("Ada (you) & North"), a seat in Hearts.
 function chartLabels(chart) {
+  if (chart.names) {
+    return chart.game === "spades"
+      ? [0, 1].map((side) => sideName(chart.names, side, chart.you))
+      : chart.names.map((_, seat) => seatName(chart.names, seat, chart.you));
+  }
   if (chart.seat === undefined || chart.seat === null) return chart.labels;
   const mine = chart.game === "spades" ? chart.seat % 2 : chart.seat;
   return chart.labels.map((label, i) => (i === mine ? `${label} (you)` : label));
@@ -102,7 +109,8 @@ function showCharts(charts) {
     const result = chart.won === undefined ? "" : chart.won ? " — won" : " — lost";
     const title = `${GAME_NAMES[chart.game] ?? chart.game}, ${calendarDate(chart.finished)}${result}`;
     const figure = scoreChart({ title, labels: chartLabels(chart), hands: chart.hands, target: chart.target ?? null, width });
-    if (chart.winner) figure.append(element("p", { class: "chart-winner", text: chart.winner }));
+    const winner = chart.names ? winnerLine(chart.game, chart.names, chart.winners, chart.hands.at(-1), chart.you) : chart.winner;
+    if (winner) figure.append(element("p", { class: "chart-winner", text: winner }));
     return figure;
   }));
 }
