@@ -181,7 +181,9 @@ const rules = {
     const body = view.hands.map((entry) => {
       const s = entry.score;
       const cells = [0, 1].map((team) => {
-        const bids = [team, team + 2].map((seat) => `${view.seats[seat].name} ${bidText(s.bids[seat])}`).join(", ");
+        // In the order of the side's name: yours first.
+        const order = view.seat != null && view.seat % 2 === team ? [view.seat, (view.seat + 2) % 4] : [team, team + 2];
+        const bids = order.map((seat) => `${view.seats[seat].name} ${bidText(s.bids[seat])}`).join(", ");
         const tricks = s.tricks[team] + s.tricks[team + 2];
         return html("td", {},
           html("span", { class: "sheet-line", text: `bid ${bids}; won ${tricks}` }),
