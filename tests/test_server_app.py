@@ -182,7 +182,8 @@ def test_a_whole_hand_is_stored_and_resumes_after_a_restart(game: str, db: str) 
         assert health["move_ms"]["moves"] >= 13  # the person's moves, not the bots'
         assert 0 < health["move_ms"]["p50"] <= health["move_ms"]["p99"] <= health["move_ms"]["max"]
         cookie = client.cookies[COOKIE]
-        early = client.get(f"/api/tables/{table}/record", headers=auth(table))  # it holds every seat's cards
+        # a record holds every seat's cards: not before the game is over
+        early = client.get(f"/api/tables/{table}/record", headers=auth(table))
         assert early.status_code == 409 and "once the game is over" in early.text
         assert "seed" not in view  # a trick game's seed is every deal
     stored = stored_actions(db, table)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from parlour.server.app import COOKIE, Settings, create_app
+from parlour.server.app import Settings, create_app
 from parlour.server.store import Store
 
 
@@ -45,7 +45,11 @@ def _new_table(client: TestClient, game: str, **options: object) -> str:
                                               "options": options, "seed": 5})
     assert answer.status_code == 200, answer.text
     table: str = answer.json()["table"]
+    TOKENS[table] = answer.json()["token"]
     return table
+
+
+TOKENS: dict[str, str] = {}  # each table's seat token, as its browser keeps it
 
 
 def _play(store: Store, table_id: str, until: int) -> list[int]:
@@ -87,7 +91,7 @@ def test_continue_a_game_says_the_hand_and_the_score(client: TestClient,
     assert summaries[hearts] == f"hand 2, you {south} point{'' if south == 1 else 's'}"
 
     # An open table (a socket on it) is read as it is, and says the same.
-    cookie = {"cookie": f"{COOKIE}={client.cookies[COOKIE]}"}
-    with client.websocket_connect(f"/ws/{spades}", headers=cookie) as ws:
+    with client.websocket_connect(f"/ws/{spades}") as ws:
+        ws.send_json({"type": "hello", "token": TOKENS[spades]})
         assert ws.receive_json()["view"]["hand_number"] == 3
         assert _summaries(client)[spades] == summaries[spades]

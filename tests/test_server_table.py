@@ -107,16 +107,30 @@ def test_the_game_ends_with_a_winner_in_words() -> None:
         table.attempt(2, "play AS", table.version)
 
 
-def test_klondike_view_and_time_come_from_the_stored_clock() -> None:
+def test_a_klondike_deal_is_timed_only_while_it_is_open_and_restored_exactly() -> None:
     now = [1000.0]
     table = Table("k", "klondike", check_options("klondike", {"draw": 3}), 1,
                   default_seats("klondike", "me", "Ada", "normal"), clock=lambda: now[0])
-    table.commit(table.attempt(0, "draw", 0))
-    now[0] = 1042.0
+    table.watched(True)
+    now[0] = 1005.0  # looking at the deal before the first move is not timed
+    first = table.attempt(0, "draw", 0)
+    table.commit(first)
+    now[0] = 1047.0
     assert table.view(0)["seconds"] == 42.0
-    restored = Table("k", "klondike", table.options, 1, table.seats, clock=lambda: 1050.0)
-    restored.restore([("draw", 1000.0)])
-    assert restored.view(0)["seconds"] == 50.0
+    table.watched(False)  # the page closed...
+    now[0] += 62.0  # ...for 62 seconds
+    assert table.view(0)["seconds"] == 42.0
+    table.watched(True)  # and back: the clock goes on from where it stopped
+    assert table.view(0)["seconds"] == 42.0
+    now[0] += 3.0
+    second = table.attempt(0, "draw", 1)
+    table.commit(second)
+    assert table.view(0)["seconds"] == 45.0
+    # each move is stored with the deal's clock: a restored table shows the same time
+    assert first.clock is not None and second.clock is not None
+    restored = Table("k", "klondike", table.options, 1, table.seats, clock=lambda: 9e9)
+    restored.restore([(first.action, first.clock), (second.action, second.clock)])
+    assert restored.view(0)["seconds"] == 45.0
     assert restored.view(0)["waste"] == table.view(0)["waste"]
 
 

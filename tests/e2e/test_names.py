@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Server
-from .test_pages import _play_out
+from .test_pages import _play_out, seat_token
 from .test_trick_table import open_score_sheet, open_table
 
 SHORT = {"spades": {"target": 50, "nil": False}, "hearts": {"target": 25}}
@@ -28,8 +28,8 @@ def test_your_seat_has_one_name_at_the_table_on_the_sheet_and_the_chart(
         expect(page.locator(".team.mine .team-name")).to_have_text(MINE[game])
         expect(page.locator(".team:not(.mine) .team-name")).to_have_text("East & West")
 
-    cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
-    _play_out(server.url.replace("http", "ws") + url.replace(f"/{game}/", "/ws/"), cookie)
+    _play_out(server.url.replace("http", "ws") + url.replace(f"/{game}/", "/ws/"),
+              seat_token(page, url))
     page.reload()
     winner = page.locator(".game-over .winner-line")
     expect(winner).to_contain_text(" win")

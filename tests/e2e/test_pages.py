@@ -92,9 +92,18 @@ def test_animations_setting_is_kept(server, browser_page):
     expect(page.get_by_label("Animations")).not_to_be_checked()
 
 
-def _play_out(ws_url: str, cookie: str) -> dict:
+def seat_token(page, table_url: str) -> str:
+    """The seat token the page keeps for a table (its last path part)."""
+    table = table_url.rstrip("/").split("/")[-1]
+    token = page.evaluate("(t) => localStorage.getItem(`parlour.seat.${t}`)", table)
+    assert token, f"the page kept no seat token for {table}"
+    return str(token)
+
+
+def _play_out(ws_url: str, token: str) -> dict:
     """Plays the first legal action whenever it is our turn, until the game is over."""
-    with connect(ws_url, additional_headers={"Cookie": cookie}, open_timeout=5) as ws:
+    with connect(ws_url, open_timeout=5) as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
         while True:
             message = json.loads(ws.recv(timeout=10))
             if message["type"] != "view":
@@ -122,9 +131,8 @@ def test_stats_show_a_finished_game(
     )
     assert started.ok, started.text()
     table = started.json()["table"]
-    cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
     ws_url = server.url.replace("http", "ws") + f"/ws/{table}"
-    final = _play_out(ws_url, cookie)
+    final = _play_out(ws_url, started.json()["token"])
 
     page.reload()
     spades = page.locator("#totals article").filter(has_text="Spades")
@@ -192,9 +200,8 @@ def test_bot_speed_is_shown_remembered_and_kept_by_play_again(server, browser_pa
     expect(page.get_by_label("Bot speed")).to_have_value("fast")
 
     # The game played out by a small client on our seat; then Play again.
-    cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
     ws_url = table_url.replace("http", "ws").replace("/spades/", "/ws/")
-    _play_out(ws_url, cookie)
+    _play_out(ws_url, seat_token(page, table_url))
     page.goto(table_url)
     page.get_by_role("button", name="Play again").click()
     expect(page).not_to_have_url(table_url)

@@ -33,7 +33,7 @@ def test_a_game_of_spades_by_clicking(
     open_score_sheet(page)
     sheet = page.locator(".score-sheet")
     expect(sheet.locator("tbody th").first).to_have_text("1")
-    expect(sheet).to_contain_text("You 3;")  # your bid, by your seat's name
+    expect(sheet).to_contain_text("bid You 3,")  # your bid, by your seat's name
     screenshot(page, "spades-score-sheet")
     check_accessibility(page, "spades score sheet")
 

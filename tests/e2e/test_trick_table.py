@@ -21,9 +21,11 @@ def open_table(page: Page, server: Server, game: str, **options: object) -> str:
     reply = page.evaluate(
         """([game, options]) => fetch('/api/tables', {method: 'POST',
              headers: {'Content-Type': 'application/json'},
-             body: JSON.stringify({game, options, level: 'normal'})}).then(r => r.json())""",
+             body: JSON.stringify({game, options, level: 'normal'})}).then(r => r.json())
+             .then(answer => { localStorage.setItem(`parlour.seat.${answer.table}`, answer.token);
+                               return answer; })""",
         [game, options],
-    )
+    )  # the page keeps the seat's token, as the new-game panel does
     page.goto(server.url + reply["url"])
     expect(page.locator(".seat-bottom")).to_be_visible()
     return str(reply["url"])

@@ -175,6 +175,7 @@ class Rooms:
             room.away_since.pop(client.seat, None)
             room.stand_in.discard(client.seat)
         room.clients[key] = client
+        room.table.watched(room.connected(0))  # a Klondike deal is timed while it is open
         for text in room.missed(client.seat, since):
             await client.send(text)
         self.start_driver(room)
@@ -183,6 +184,7 @@ class Rooms:
 
     async def part(self, room: Room, key: int) -> None:
         client = room.clients.pop(key, None)
+        room.table.watched(room.connected(0))  # (popped already when a send to it failed)
         if client is None:
             return
         seat = client.seat
@@ -222,19 +224,22 @@ class Rooms:
         (nothing changed) when refused."""
         async with room.lock:
             table = room.table
-            try:
-                move = table.attempt(seat, text, version, client_id)
-            except Repeat:
-                return "repeat"
-            except TableError:
-                if not table.may_hold(seat) or version != table.version:
-                    raise
-                held = table.hold(seat, text, client_id)
+            if table.may_hold(seat):
+                # A Hearts pass before the seats ahead have passed: whatever
+                # they do meanwhile, it is made at its turn.
+                try:
+                    held = table.hold(seat, text, client_id)
+                except Repeat:
+                    return "repeat"
                 await self.write(self.store.hold, table.id, seat, held)
                 table.held[seat] = held
                 await self.broadcast(room)
                 room.wake()
                 return "held"
+            try:
+                move = table.attempt(seat, text, version, client_id)
+            except Repeat:
+                return "repeat"
             await self._store(room, move)
         return "made"
 

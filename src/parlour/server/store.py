@@ -261,7 +261,8 @@ class Store:
                 raise TableError("the table has moved on")
             conn.execute(actions.insert().values(
                 table_id=table_id, seq=move.version, seat=move.seat, action=move.action,
-                at=move.at, client_id=move.client_id))
+                at=move.at if move.clock is None else move.clock,  # Klondike: its clock
+                client_id=move.client_id))
             conn.execute(held.delete().where(held.c.table_id == table_id,
                                              held.c.seat == move.seat))
             if result is not None:
@@ -323,6 +324,10 @@ class Store:
                 updated=time.time()))
             if done.rowcount != 1:
                 raise TableError("the game has already started")
+            # People change seats in the draw: clear them first, or one person
+            # would be in two seats for a moment (the unique index refuses it).
+            conn.execute(seats.update().where(seats.c.table_id == table.id)
+                         .values(player_id=None, token_hash=None))
             for s, seat in enumerate(table.seats):
                 conn.execute(seats.update().where(seats.c.table_id == table.id,
                                                   seats.c.seat == s).values(

@@ -20,13 +20,13 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from itertools import combinations
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 from parlour.cards import CardError, card_code, parse_card
 from parlour.games.base import GameState, IllegalAction
-from parlour.games.klondike import make_record
+from parlour.games.klondike import PlayClock, make_record
 from parlour.games.trick import SEAT_NAMES
 from parlour.server.games import (
     Seat,
@@ -54,6 +54,7 @@ class Move:
     at: float
     state: GameState
     client_id: str | None = None  # the id the client gave it: a resent action is applied once
+    clock: float | None = None  # Klondike: the deal's clock (seconds open), stored as its time
 
 
 class Repeat(TableError):
@@ -120,6 +121,8 @@ class Table:
         self.draw = draw  # the draw for partners and the first dealer, as shown
         self._clock = clock
         self._now: float | None = None  # while replaying: the stored time of the action
+        # A Klondike deal is timed only while its page is open (see watched()).
+        self._play = PlayClock(clock)
         self.state: GameState = new_state(game, options, seed, self._time, first_dealer)
         self.actions: list[str] = []
         self.held: dict[int, Held] = {}
@@ -127,7 +130,9 @@ class Table:
         self._ids: dict[int, deque[str]] = {}
 
     def _time(self) -> float:
-        return self._now if self._now is not None else self._clock()
+        if self._now is not None:
+            return self._now
+        return self._play() if self.game == "klondike" else self._clock()
 
     @property
     def version(self) -> int:
@@ -149,6 +154,16 @@ class Table:
             self.actions.append(text)
             if len(stored) == 4 and stored[3] is not None:
                 self._remember(stored[2], stored[3])
+        if self.game == "klondike" and actions:
+            self._play.set(actions[-1][1])  # the deal's clock goes on from its last move
+
+    def watched(self, here: bool) -> None:
+        """Whether the seat's page is open (a connection): a Klondike deal's clock
+        runs only then, and never once the deal is over."""
+        if here and not self.is_over():
+            self._play.open()
+        else:
+            self._play.close()
 
     def _remember(self, seat: int, client_id: str) -> None:
         self._ids.setdefault(seat, deque(maxlen=KEPT_IDS)).append(client_id)
@@ -231,7 +246,8 @@ class Table:
             raise TableError(f"it is not your turn: {self._waiting_for()}")
         trial = self.state.clone()
         now = self._clock()
-        self._now = now
+        played = self._play() if self.game == "klondike" else None
+        self._now = now if played is None else played
         try:
             action = trial.parse_action(text)
             trial.apply(action)
@@ -239,7 +255,8 @@ class Table:
             raise TableError(_to_you(str(e), SEAT_NAMES[seat])) from None
         finally:
             self._now = None
-        return Move(seat, trial.action_to_string(action), self.version, now, trial, client_id)
+        return Move(seat, trial.action_to_string(action), self.version, now, trial, client_id,
+                    played)
 
     def commit(self, move: Move) -> None:
         """Make a stored move the table's state."""
@@ -251,6 +268,8 @@ class Table:
         self.held.pop(move.seat, None)
         if move.client_id is not None:
             self._remember(move.seat, move.client_id)
+        if self.game == "klondike" and self.is_over():
+            self._play.close()
 
     # --- Hearts: passes chosen at once ----------------------------------------
 
@@ -389,4 +408,4 @@ def _to_you(reason: str, name: str) -> str:
 def _hand_begun(hand: Any) -> bool:
     """Whether anything has been bid, passed or played in ``hand``."""
     return bool(getattr(hand, "bids", None) or getattr(hand, "passes", None)
-                or hand.play.cards_played())
+                or hand.play.cards_played)

@@ -74,18 +74,6 @@ export function describe(action, before, after) {
   return `${first ? `The ${cardName(first)}` : "Cards"}${more} to ${target}.`;
 }
 
-/** A suggested move in words, from the view it is suggested in: "Put the 5 of spades on tableau 6." */
-export function suggestion(action, view) {
-  const move = parseAction(action);
-  if (move.verb === "draw") return view.stock ? "Draw from the stock." : "Turn the waste over to make a new stock.";
-  if (move.verb === "flip") return `Turn over the top card of ${placeWords(move.source)}.`;
-  const first = movedFirstCard(move, view);
-  const card = first ? `the ${cardName(first)}` : "the cards";
-  if (move.target.startsWith("F")) return `Send ${card} to ${placeWords(move.target)}.`;
-  const more = move.count > 1 ? ` (with the ${move.count - 1} on it)` : "";
-  return `Put ${card}${more} on ${placeWords(move.target)}.`;
-}
-
 function movedFirstCard(move, view) {
   if (!move.source.startsWith("T")) return topCard(view, move.source);
   const pile = view.tableau[Number(move.source.slice(1)) - 1];

@@ -6,8 +6,9 @@ import { mountNewGame } from "/static/newgame.js";
 import { Board } from "/static/klondike-board.js";
 import { enableDrag } from "/static/klondike-drag.js";
 import { enableKeys, focusSpot, focusedSpot } from "/static/klondike-keys.js";
-import { describe, moveOnto, movesFrom, parseAction, placeWords, sensibleMove, suggestion, topCard } from "/static/klondike-moves.js";
+import { describe, moveOnto, movesFrom, parseAction, placeWords, sensibleMove, topCard } from "/static/klondike-moves.js";
 import { cardName } from "/static/cards.js";
+import { goToTable, hello, seatToken } from "/static/seats.js";
 
 const tableId = location.pathname.split("/")[2] || null;
 const $ = (id) => document.getElementById(id);
@@ -30,8 +31,9 @@ function startTable(id) {
     queued: null, // a stock click made while it was pending
     selected: null, // {place, count}: a card taken with the keyboard (or a tap while one is held)
     hint: null,
-    clockBase: 0,
+    clockBase: 0, // the deal's time at clockAt, as the server counts it
     clockAt: 0,
+    live: false, // connected: the server counts the deal's time only then
   };
 
   const say = (text) => { $("live").textContent = text; };
@@ -44,14 +46,20 @@ function startTable(id) {
 
   let retry = 500;
   let refusal = null; // the server's last reason for refusing something
+  let hidden = false; // the page is hidden: the deal is not being played, so its clock stops
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/${id}`);
     table.socket = socket;
-    socket.addEventListener("open", () => { retry = 500; });
+    socket.addEventListener("open", () => {
+      retry = 500;
+      socket.send(JSON.stringify(hello(id, table.view?.version)));
+    });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", () => {
       table.pending = null;
+      stopClock();
+      if (table.socket !== socket) return; // closed on purpose: the page was hidden
       if (!table.view) {
         // Refused before any view: not this player's table, or no such table. Retrying won't help.
         refuse(`${refusal || "This table could not be opened."} Start a new game from the Klondike page.`);
@@ -114,6 +122,7 @@ function startTable(id) {
     $("finish").hidden = !view.can_finish;
     table.clockBase = view.seconds ?? 0;
     table.clockAt = performance.now();
+    table.live = table.socket?.readyState === WebSocket.OPEN;
     tick();
   }
 
@@ -123,14 +132,39 @@ function startTable(id) {
     return { selected, targets, hint };
   }
 
-  function tick() {
+  function shownSeconds() {
     const view = table.view;
-    if (!view) return;
-    const running = view.moves > 0 && !view.won && !view.over;
-    const seconds = table.clockBase + (running ? (performance.now() - table.clockAt) / 1000 : 0);
-    $("clock").textContent = clockText(seconds);
+    const running = table.live && view.moves > 0 && !view.won && !view.over;
+    return table.clockBase + (running ? (performance.now() - table.clockAt) / 1000 : 0);
+  }
+
+  function tick() {
+    if (table.view) $("clock").textContent = clockText(shownSeconds());
   }
   setInterval(tick, 500);
+
+  /** The connection is gone: the server's clock stopped with it, so this one does too. */
+  function stopClock() {
+    if (!table.view || !table.live) return;
+    table.clockBase = shownSeconds();
+    table.clockAt = performance.now();
+    table.live = false;
+    tick();
+  }
+
+  // A hidden page is not being played: close its connection (the server stops the
+  // deal's clock) and open a new one when the page shows again.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") {
+      hidden = true;
+      const socket = table.socket;
+      table.socket = null;
+      socket?.close(1000, "the page is hidden");
+    } else if (hidden) {
+      hidden = false;
+      connect();
+    }
+  });
 
   // --- what the player wants ---------------------------------------------------
 
@@ -230,19 +264,16 @@ function startTable(id) {
 
   function showHint(message) {
     if (message.version !== table.view.version) return; // the table moved on while it was thought of
-    if (!message.action) {
+    if (message.action) {
+      const move = parseAction(message.action);
+      const source = move.verb === "draw" ? "stock" : move.source;
+      table.hint = { source, count: move.verb === "move" ? move.count : 1, target: move.target };
+    } else {
       table.hint = null;
-      board.mark(table.view, marks());
-      const text = "No move helps now: undo, or start a new deal.";
-      show(text);
-      say(text);
-      return;
     }
-    const move = parseAction(message.action);
-    const source = move.verb === "draw" ? "stock" : move.source;
-    table.hint = { source, count: move.verb === "move" ? move.count : 1, target: move.target };
     board.mark(table.view, marks());
-    const text = `Hint: ${suggestion(message.action, table.view)}`;
+    // The server says the move in words, from the position it was found in.
+    const text = message.action ? `Hint: ${message.text}` : message.text;
     show(text);
     say(text);
   }
@@ -300,20 +331,23 @@ function startTable(id) {
   };
   $("winnable").checked = Boolean(remembered().winnable_only);
 
+  const seatHeader = () => ({ Authorization: `Bearer ${seatToken(id) ?? ""}` });
+
   async function newTable({ sameDeal = false, options = table.view?.options, winnable = $("winnable").checked } = {}) {
-    const request = { game: "klondike", options };
-    if (sameDeal) request.seed = table.view.seed;
-    else if (winnable) request.winnable_only = true;
+    // The same deal is asked for by this table: the page never holds a deal's number
+    // while it is played (the number shows every face-down card).
+    const request = sameDeal ? { game: "klondike", same_deal: id } : { game: "klondike", options };
+    if (!sameDeal && winnable) request.winnable_only = true;
     show(winnable && !sameDeal ? "Dealing a winnable deal…" : "Dealing…");
     try {
       const response = await fetch("/api/tables", {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
+        headers: { "Content-Type": "application/json", ...(sameDeal ? seatHeader() : {}) },
         body: JSON.stringify(request),
       });
       const answer = await response.json();
       if (!response.ok) throw new Error(answer.error || response.statusText);
-      location.assign(answer.url);
+      goToTable(answer);
     } catch (problem) {
       refuse(`No new deal: ${problem.message}`);
     }
@@ -324,6 +358,17 @@ function startTable(id) {
   $("won-new").addEventListener("click", () => newTable());
   $("won-again").addEventListener("click", () => newTable({ sameDeal: true }));
   $("won-close").addEventListener("click", () => $("won").close());
+  // The deal's record holds every card: it is asked for with the seat's token, then saved.
+  $("won-record").addEventListener("click", async (event) => {
+    const link = $("won-record");
+    if (link.dataset.ready === id) return;
+    event.preventDefault();
+    const response = await fetch(`/api/tables/${id}/record`, { headers: seatHeader() });
+    if (!response.ok) return refuse("The record could not be fetched: try again.");
+    link.href = URL.createObjectURL(await response.blob());
+    link.dataset.ready = id;
+    link.click();
+  });
   $("deal-options").addEventListener("submit", (event) => {
     event.preventDefault();
     const options = { ...table.view.options, draw: Number($("draw").value), scoring: $("scoring").value };
@@ -357,7 +402,6 @@ function startTable(id) {
       ? `All 52 cards home in ${view.moves} moves and ${time}${view.options?.scoring !== "none" ? `, score ${view.score}` : ""}.`
       : `${52 - Object.values(view.foundations).reduce((a, b) => a + b, 0)} cards could not reach the foundations.`;
     $("won-again").textContent = won ? "Play this deal again" : "Try this deal again";
-    $("won-record").href = `/api/tables/${view.table}/record`;
     $("won-record").download = `parlour-klondike-${view.table}.json`;
     say(won ? `You won in ${view.moves} moves.` : "No moves left.");
     if (!$("won").open) $("won").showModal();

@@ -2,6 +2,9 @@
 // level and speed, and a Start button. The server judges the options; a refusal is shown
 // with its reason. The last choices per game are remembered in this browser.
 
+import { goToTable } from "/static/seats.js";
+import { rememberedName } from "/static/trick-room.js";
+
 const GAME_NAMES = { spades: "Spades", hearts: "Hearts", klondike: "Klondike" };
 const storageKey = (game) => `parlour.newgame.${game}`;
 
@@ -157,6 +160,10 @@ export async function mountNewGame(container, game) {
     ? pickControl("opt-pace", "Bot speed", paces, saved.pace ?? "normal", "How quickly the bots play their cards.")
     : null;
 
+  // Spades and Hearts: against bots, or a table for friends (bots in the seats left empty).
+  let friends = null;
+  if (levels.length) friends = friendsControls(game, saved.friends ?? {});
+
   let winnable = null;
   let dealNumber = null;
   if (game === "klondike") {
@@ -168,6 +175,7 @@ export async function mountNewGame(container, game) {
 
   if (level || winnable) {
     const deal = element("fieldset", {}, element("legend", { text: game === "klondike" ? "The deal" : "The table" }));
+    if (friends) deal.append(friends.who);
     if (level) deal.append(level.row);
     if (pace) deal.append(pace.row);
     if (winnable) {
@@ -179,6 +187,7 @@ export async function mountNewGame(container, game) {
       );
     }
     form.append(deal);
+    if (friends) form.append(friends.fields);
   }
 
   const problem = element("p", { class: "error", role: "alert", "aria-live": "assertive" });
@@ -200,17 +209,34 @@ export async function mountNewGame(container, game) {
     if (pace) request.pace = pace.read();
     if (winnable) request.winnable_only = winnable.checked;
     if (dealNumber && dealNumber.value !== "") request.seed = Number(dealNumber.value);
+    let hosting = null;
+    try {
+      hosting = friends?.read() ?? null;
+    } catch (missing) {
+      problem.textContent = missing.message;
+      return;
+    }
+    if (hosting) request.friends = hosting.friends;
 
     busy(true);
     try {
+      if (hosting) {
+        const named = await fetch("/api/me", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ name: hosting.name }),
+        });
+        if (!named.ok) throw new Error(await errorText(named));
+        try { localStorage.setItem("parlour.name", hosting.name); } catch { /* not kept */ }
+      }
       const response = await fetch("/api/tables", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(request),
       });
       if (response.ok) {
-        remember(game, { options: chosen, level: request.level, pace: request.pace, winnable_only: request.winnable_only });
-        location.assign((await response.json()).url);
+        remember(game, { options: chosen, level: request.level, pace: request.pace, winnable_only: request.winnable_only, friends: hosting ? { ...hosting.friends, on: true } : { ...(saved.friends ?? {}), on: false } });
+        goToTable(await response.json());
         return; // the button stays busy while the table page loads
       }
       problem.textContent = await errorText(response);
@@ -219,4 +245,56 @@ export async function mountNewGame(container, game) {
     }
     busy(false);
   });
+}
+
+/** Who plays: bots, or friends at one table (with how the table is run). */
+function friendsControls(game, saved) {
+  const bots = element("input", { type: "radio", name: "who", id: "who-bots", value: "bots" });
+  const people = element("input", { type: "radio", name: "who", id: "who-friends", value: "friends" });
+  bots.checked = !saved.on;
+  people.checked = Boolean(saved.on);
+  const who = element("div", { class: "field who", role: "radiogroup", "aria-label": "Who plays" },
+    element("label", { class: "check", for: "who-bots" }, bots, "Play against bots"),
+    element("label", { class: "check", for: "who-friends" }, people, "Play with friends"));
+
+  const name = element("input", { type: "text", id: "opt-host-name", maxlength: "24", autocomplete: "nickname" });
+  name.value = rememberedName();
+  const listed = element("input", { type: "checkbox", id: "opt-listed" });
+  listed.checked = Boolean(saved.listed);
+  const watchable = element("input", { type: "checkbox", id: "opt-watchable" });
+  watchable.checked = saved.watchable ?? true;
+  const timer = pickControl("opt-timer", "Turn timer", [{ value: "", label: "Off" }, { value: "30", label: "30 s" }, { value: "60", label: "60 s" }, { value: "90", label: "90 s" }], saved.turn_timer ? String(saved.turn_timer) : "");
+  const grace = pickControl("opt-grace", "A bot plays for someone away after", [15, 30, 60, 120, 300].map((n) => ({ value: String(n), label: n < 60 ? `${n} s` : `${n / 60} min` })), String(saved.grace ?? 60));
+  const partners = game === "spades"
+    ? pickControl("opt-partners", "Partners", [{ value: "seats", label: "As the seats are taken (opposite sits with you)" }, { value: "draw", label: "Drawn by the cards (the two highest)" }], saved.partners ?? "draw")
+    : null;
+  const fields = element("fieldset", { class: "friends-fields" }, element("legend", { text: "The table with friends" }),
+    element("div", { class: "field" }, element("label", { for: "opt-host-name", text: "Your name" }), name),
+    element("div", { class: "field" }, element("label", { class: "check", for: "opt-listed" }, listed, "List it in the lobby (anyone may join)")),
+    element("div", { class: "field" }, element("label", { class: "check", for: "opt-watchable" }, watchable, "Spectators may watch")),
+    ...(partners ? [partners.row] : []), timer.row, grace.row,
+    element("p", { class: "hint", text: "Seats nobody takes get bots when you start. You get a link and a code to invite people." }));
+  const sync = () => { fields.hidden = !people.checked; };
+  bots.addEventListener("change", sync);
+  people.addEventListener("change", sync);
+  sync();
+  return {
+    who,
+    fields,
+    read() {
+      if (!people.checked) return null;
+      const chosen = name.value.trim();
+      if (!chosen) throw new Error("Your name first: the others see it at the table.");
+      return {
+        name: chosen,
+        friends: {
+          listed: listed.checked,
+          watchable: watchable.checked,
+          turn_timer: timer.read() ? Number(timer.read()) : null,
+          grace: Number(grace.read()),
+          ...(partners ? { partners: partners.read() } : {}),
+        },
+      };
+    },
+  };
 }

@@ -1,22 +1,26 @@
-// The table's WebSocket: messages in and out, and reconnecting with backoff
-// when the connection drops (the server replays the table from its store).
+// The table's WebSocket: a hello first (this seat's token and the last version
+// seen, so the server sends what was missed), messages in and out, and
+// reconnecting with backoff when the connection drops. A refusal (no such
+// table, no seat of yours, the seat left) is final: no reconnecting.
+
+import { hello } from "/static/seats.js";
 
 const BACKOFF_MS = [300, 700, 1500, 3000, 6000, 10000];
+// Close codes after which trying again cannot help (docs/protocol.md).
+const FINAL = new Set([4000, 4400, 4403, 4404, 1008]);
 
-export function connectTable(table, { onMessage, onStatus }) {
+export function connectTable(table, { onMessage, onStatus, onRefused, version, watch = false }) {
   let socket = null;
   let attempt = 0;
   let closedByUs = false;
+  let refusal = null;
 
   function open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(table)}`);
+    let viewed = false;
     socket.addEventListener("open", () => {
-      attempt = 0;
-      onStatus("open");
-      // The server sends a view on connecting; asking again is harmless and
-      // covers a server that waits to be asked.
-      send({ type: "sync" });
+      socket.send(JSON.stringify(hello(table, version(), watch)));
     });
     socket.addEventListener("message", (event) => {
       let message;
@@ -25,10 +29,22 @@ export function connectTable(table, { onMessage, onStatus }) {
       } catch {
         return;
       }
+      if (message.type === "view" && !viewed) {
+        // Only a connection that got as far as a view resets the backoff: one
+        // accepted and then refused must not retry at once, forever.
+        viewed = true;
+        attempt = 0;
+        onStatus("open");
+      }
+      if (message.type === "error" && message.version == null) refusal = message.reason;
       onMessage(message);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (closedByUs) return;
+      if (FINAL.has(event.code)) {
+        onRefused(event.code, refusal || event.reason);
+        return;
+      }
       onStatus("reconnecting");
       const wait = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)];
       attempt += 1;

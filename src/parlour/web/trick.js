@@ -15,13 +15,16 @@
 //   scoreSheet(view)         -> element: the hands so far
 //   centre(view)             -> short text in the middle of an empty trick, or ""
 //   faceDown(view)           -> optional: true while your cards are not yet looked at
+//   winner(view)             -> optional: the game's end in the seats' names
 //   deciding(view)           -> true while the hand is bid or passed, before any trick
 //                               (phones then fold the felt up so hand and panel fit)
 
 import { cardName, cardSVG } from "/static/cards.js";
 import { mountNewGame } from "/static/newgame.js";
 import { motionAllowed } from "/static/site.js";
-import { createHand } from "/static/trick-hand.js";
+import { createHand, focusAmong, restoreFocus } from "/static/trick-hand.js";
+import { carrySeat, seatToken } from "/static/seats.js";
+import { drawText, entryPanel, reactionBar, waitingRoom } from "/static/trick-room.js";
 import { connectTable } from "/static/trick-socket.js";
 import { seatWord, showLastTrick } from "/static/trick-last.js";
 
@@ -34,7 +37,11 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // Screen places relative to the viewer, who always sits at the bottom; play
 // goes clockwise, so the seat after yours sits on your left.
 const PLACES = ["bottom", "left", "top", "right"];
-export const placeOf = (view, seat) => PLACES[(seat - view.seat + 4) % 4];
+// A spectator (no seat) sees the table as South does.
+export const placeOf = (view, seat) => PLACES[(seat - (view.seat ?? 2) + 4) % 4];
+// An action's id, so one resent after a reconnect is applied once.
+const actionId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+const REACTION_MS = 4000;
 
 function html(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -54,7 +61,7 @@ function cardsPlayed(view) {
 
 const isPrefix = (short, long) => short.length <= long.length && short.every((c, i) => long[i] === c);
 
-export function mountTrickTable(root, table, rules) {
+export function mountTrickTable(root, table, rules, { watch = false } = {}) {
   let shown = null; // the view on screen
   let latestVersion = -1;
   const queue = [];
@@ -89,12 +96,34 @@ export function mountTrickTable(root, table, rules) {
 
   const hand = createHand({ suitOrder: rules.suitOrder, onChoose: chooseCard });
   const sheet = html("aside", { class: "score-sheet", id: `sheet-${rules.game}`, "aria-label": "Score sheet", hidden: "" });
-  const board = html("div", { class: "trick-board felt" }, status, bar, felt, panel, hand.element);
-  root.replaceChildren(html("div", { class: "trick-table" }, board, sheet), announcer);
+  const friends = html("div", { class: "friends-bar" });
+  const board = html("div", { class: "trick-board felt" }, status, bar, felt, panel, hand.element, friends);
+  const room = html("div", { class: "room" });
+  const tableBox = html("div", { class: "trick-table" }, board, sheet);
+  root.replaceChildren(room, tableBox, announcer);
 
-  const socket = connectTable(table, { onMessage, onStatus });
+  const socket = connectTable(table, {
+    onMessage, onStatus, onRefused, watch, version: () => (latestVersion >= 0 ? latestVersion : null),
+  });
 
   // ---- talking to the server -------------------------------------------
+
+  // A table this browser cannot enter as it is: say why, and offer what it may do.
+  async function onRefused(code, reason) {
+    let summary = null;
+    try {
+      const response = await fetch(`/api/tables/${encodeURIComponent(table)}`);
+      if (response.ok) summary = await response.json();
+    } catch {
+      // the server is unreachable: the panel says what it can
+    }
+    if (code === 4000) reason = reason || "You left the table.";
+    tableBox.hidden = true;
+    room.replaceChildren(entryPanel(summary, reason, {
+      watch: () => location.assign(`/${rules.game}/${encodeURIComponent(table)}?watch`),
+    }));
+    status.classList.remove("visible");
+  }
 
   function onStatus(state) {
     status.textContent = state === "reconnecting" ? "Connection lost: reconnecting…" : "";
@@ -117,14 +146,28 @@ export function mountTrickTable(root, table, rules) {
       say(message.text || "No suggestion here.", { visible: true });
       renderControls(shown);
     } else if (message.type === "rematch") {
-      location.assign(message.url);
+      carrySeat(table, message.table);
+      location.assign(message.url + (shown?.seat == null ? "?watch" : ""));
+    } else if (message.type === "reaction") {
+      showReaction(message);
+    } else if (message.type === "left") {
+      say(message.reason, { visible: true });
     }
+  }
+
+  function showReaction(message) {
+    if (!shown) return;
+    const seat = seats[placeOf(shown, message.seat)];
+    const bubble = html("span", { class: "reaction-bubble", role: "status", text: message.text });
+    seat.append(bubble);
+    say(`${shown.seats[message.seat].name}: ${message.text}`);
+    setTimeout(() => bubble.remove(), REACTION_MS);
   }
 
   function act(action) {
     if (!shown) return;
     notice.textContent = "";
-    pending = socket.send({ type: "act", version: shown.version, action });
+    pending = socket.send({ type: "act", version: shown.version, action, id: actionId() });
     if (pending) renderControls(shown);
     else say("Not connected yet: try again in a moment.", { visible: true, error: true });
   }
@@ -184,6 +227,11 @@ export function mountTrickTable(root, table, rules) {
   }
 
   async function transition(prev, view) {
+    if (view.status === "waiting" || prev?.status === "waiting") {
+      renderView(view); // the waiting room, or the first deal after it: nothing to animate
+      if (view.status !== "waiting") renderTrick(view.trick, view);
+      return;
+    }
     const oldRects = prev ? handRects(prev) : {};
     const newHand = prev && view.hand_number !== prev.hand_number;
     const trickDone = prev && view.last_trick && JSON.stringify(view.last_trick) !== JSON.stringify(prev.last_trick);
@@ -195,7 +243,12 @@ export function mountTrickTable(root, table, rules) {
     }
     if (prev && (trickDone || !newHand)) await showPlays(prev, view, trickDone, oldRects);
     if (newHand && trickDone) renderView(view);
-    if (!trickDone || newHand) renderTrick(view.trick, view);
+    if (!prev && !view.trick.length && view.last_trick && cardsPlayed(view) > 0) {
+      // Just opened (or reloaded): the last completed trick stays until the
+      // next card, as it does for someone who watched it taken.
+      renderTrick(view.last_trick.cards, view, view.last_trick.leader);
+      slots[placeOf(view, view.last_trick.winner)].classList.add("winner");
+    } else if (!trickDone || newHand) renderTrick(view.trick, view);
     for (const text of rules.announce(prev, view)) say(text);
     if (view.legal.length && !prev?.legal.length) say("Your turn.");
   }
@@ -266,6 +319,15 @@ export function mountTrickTable(root, table, rules) {
   }
 
   function renderView(view) {
+    const waiting = view.status === "waiting";
+    tableBox.hidden = waiting;
+    if (waiting) {
+      const problem = html("p", { class: "error", role: "alert" });
+      room.replaceChildren(waitingRoom(view, { send: socket.send, problem }));
+      return;
+    }
+    room.replaceChildren();
+    renderFriends(view);
     for (let seat = 0; seat < 4; seat += 1) renderSeat(view, seat);
     scoreboard.replaceChildren(withPace(rules.scoreboard(view), view));
     board.classList.toggle("deciding", !view.over && rules.deciding(view));
@@ -285,6 +347,38 @@ export function mountTrickTable(root, table, rules) {
     return bar;
   }
 
+  // At a table with friends: the draw, who watches, reactions, leaving.
+  function renderFriends(view) {
+    if (!view.hosting) {
+      friends.replaceChildren();
+      return;
+    }
+    const parts = [];
+    const fresh = view.hand_number === 1 && cardsPlayed(view) === 0 && !(view.bids?.length);
+    if (view.draw && fresh) parts.push(html("p", { class: "draw-line", text: drawText(view) }));
+    if (view.spectators) parts.push(html("p", { class: "muted watching", text: `${view.spectators} watching` }));
+    if (view.seat != null) {
+      parts.push(reactionBar(socket.send));
+      const leave = html("button", { type: "button", class: "secondary leave", text: "Leave the table" });
+      leave.addEventListener("click", () => {
+        if (confirm("Leave the table? A bot takes your seat.")) socket.send({ type: "leave" });
+      });
+      parts.push(leave);
+    } else {
+      parts.push(html("p", { class: "muted", text: "You are watching: you see what every player sees, no one's hand." }));
+    }
+    friends.replaceChildren(...parts);
+  }
+
+  function seatNote(view, info, seat) {
+    if (info.bot && !info.person) return null;
+    const notes = [];
+    if (info.stand_in) notes.push("away · a bot plays for them");
+    else if (info.away) notes.push("away");
+    if (view.timer && view.timer.seat === seat) notes.push(`${Math.ceil(view.timer.left)} s`);
+    return notes.length ? html("span", { class: "seat-away", text: notes.join(" · ") }) : null;
+  }
+
   function renderSeat(view, seat) {
     const info = view.seats[seat];
     const place = placeOf(view, seat);
@@ -292,10 +386,12 @@ export function mountTrickTable(root, table, rules) {
     const turn = !view.over && !view.passing && view.player === seat;
     const element = seats[place];
     element.classList.toggle("turn", turn);
+    element.classList.toggle("away", Boolean(info.away));
     const name = seat === view.seat && info.name !== "You" ? `${info.name} (you)` : info.name;
     element.replaceChildren(...[
       html("span", { class: "seat-name", text: name }),
       info.bot ? html("span", { class: "seat-bot", text: `bot · ${info.bot}` }) : null,
+      seatNote(view, info, seat),
       html("span", { class: "seat-status" }, ...statusParts(rules.seatStatus(view, seat))),
       view.dealer === seat ? html("span", { class: "dealer", title: "dealer", text: "dealer" }) : null,
       turn ? html("span", { class: "visually-hidden", text: "(to play)" }) : null,
@@ -315,6 +411,7 @@ export function mountTrickTable(root, table, rules) {
 
   function renderControls(view) {
     if (!view) return;
+    const focusWas = focusAmong(hand, gamePanel); // kept through the re-render
     const selecting = rules.selecting(view);
     const enabled = new Set();
     for (const action of pending ? [] : view.legal) {
@@ -334,6 +431,7 @@ export function mountTrickTable(root, table, rules) {
     lastButton.disabled = !view.last_trick;
     prompt.textContent = view.over ? "" : view.legal.length ? rules.prompt(view) : waitingText(view);
     gamePanel.replaceChildren(...[view.over ? overPanel(view) : rules.panel(view, controls)].filter(Boolean));
+    restoreFocus(focusWas, hand, gamePanel);
   }
 
   function waitingText(view) {
@@ -343,20 +441,51 @@ export function mountTrickTable(root, table, rules) {
   }
 
   function overPanel(view) {
-    const again = html("button", { type: "button", class: "primary", text: "Play again" });
+    const people = view.seats.filter((info) => info.person);
+    const withFriends = Boolean(view.hosting) && people.length > 1;
+    const voted = view.seats[view.seat ?? -1]?.rematch;
+    const again = html("button", { type: "button", class: "primary", text: withFriends ? "Rematch" : "Play again" });
+    again.disabled = view.seat == null || Boolean(voted);
     again.addEventListener("click", () => {
       again.disabled = true;
       socket.send({ type: "rematch" });
     });
-    const mine = view.over.seats?.includes(view.seat);
-    // The whole game as a parlour-record/1 file: it replays exactly (`parlour replay`).
-    const record = html("a", { class: "record-link", href: `/api/tables/${view.table}/record`,
-      download: `parlour-${view.game}-${view.table}.json`, text: "Save the game record" });
-    return html("div", { class: "game-over" },
+    const mine = view.seat != null && view.over.seats?.includes(view.seat);
+    const parts = [
       html("h2", { text: "Game over" }),
-      html("p", { class: "winner-line", text: view.over.winner }),
-      html("p", { text: mine ? "Well played: you win." : "Better luck next time." }),
-      again, html("p", {}, record));
+      html("p", { class: "winner-line", text: rules.winner?.(view) ?? view.over.winner }),
+      view.seat == null ? null : html("p", { text: mine ? "Well played: you win." : "Better luck next time." }),
+      again,
+    ];
+    if (withFriends) {
+      const waiting = people.filter((info) => !info.rematch).map((info) => (info.you ? "you" : info.name));
+      const said = people.some((info) => info.rematch);
+      if (said) parts.push(html("p", { class: "rematch-votes", text: waiting.length ? `Rematch: waiting for ${waiting.join(", ")}.` : "Rematch: everyone said yes." }));
+    }
+    if (view.seat != null) parts.push(html("p", {}, recordLink(view)));
+    return html("div", { class: "game-over" }, ...parts);
+  }
+
+  // The whole game as a parlour-record/1 file: it replays exactly (`parlour
+  // replay`). Asked for with the seat's token, so it is fetched, then saved.
+  function recordLink(view) {
+    const name = `parlour-${view.game}-${view.table}.json`;
+    const link = html("a", { class: "record-link", href: "#", download: name, text: "Save the game record" });
+    link.addEventListener("click", async (event) => {
+      if (link.dataset.ready) return;
+      event.preventDefault();
+      const response = await fetch(`/api/tables/${encodeURIComponent(view.table)}/record`, {
+        headers: { Authorization: `Bearer ${seatToken(view.table) ?? ""}` },
+      });
+      if (!response.ok) {
+        say("The record could not be fetched: try again.", { visible: true, error: true });
+        return;
+      }
+      link.href = URL.createObjectURL(await response.blob());
+      link.dataset.ready = "1";
+      link.click();
+    });
+    return link;
   }
 
   // What the game's panel may use.
@@ -375,7 +504,8 @@ export function openTablePage(rules) {
   if (table) {
     document.querySelector("main").classList.add("full");
     document.getElementById("game-title").classList.add("visually-hidden");
-    mountTrickTable(container, decodeURIComponent(table), rules);
+    const watch = new URLSearchParams(location.search).has("watch");
+    mountTrickTable(container, decodeURIComponent(table), rules, { watch });
   } else {
     mountNewGame(container, rules.game);
   }

@@ -1,0 +1,149 @@
+"""Four people at one table, each in their own browser (a context is a fresh
+profile): a Spades table opened by its host, joined by the code, by the link
+and by Quick join, partners drawn by the cards, a spectator who sees no hand,
+one person reloading mid-trick and one closing the tab (a bot plays for them
+after the grace), the game played out, and Rematch clicked by everyone making
+one next game."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import DESKTOP, SCREENSHOTS, Server
+
+
+@pytest.fixture
+def people(browser: Browser) -> Iterator[list[Page]]:
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(5)]
+    pages = []
+    errors: list[str] = []
+    for context in contexts:
+        context.set_default_timeout(20_000)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        pages.append(page)
+    yield pages
+    for context in contexts:
+        context.close()
+    assert not errors, errors
+
+
+def shot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"friends-{name}.png"), full_page=True)
+
+
+def act_once(page: Page) -> bool:
+    """The person's one move if it is their turn: a bid of 3 or what is
+    nearest, else the first playable card. False when nothing is asked of them."""
+    bids = page.locator(".bid-grid button.bid:not([disabled])")
+    if bids.count():
+        three = page.locator(".bid-grid button.bid", has_text=re.compile(r"^3$"))
+        (three if three.count() else bids.last).click()
+        return True
+    cards = page.locator(".hand button.card:not([disabled])")
+    if cards.count():
+        cards.first.click()
+        return True
+    return False
+
+
+def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]) -> None:
+    ada, bea, cy, dee, watcher = people
+    # Ada hosts: partners by the cards, listed in the lobby, spectators, a short grace.
+    ada.goto(f"{server.url}/spades")
+    ada.get_by_label("Play with friends").check()
+    ada.get_by_label("Your name").fill("Ada")
+    ada.get_by_label("List it in the lobby").check()
+    ada.get_by_label("Partners").select_option("draw")
+    ada.get_by_label("A bot plays for someone away after").select_option("15")
+    ada.get_by_label("Play to").fill("50")
+    ada.get_by_role("button", name="Start").click()
+    code = ada.locator(".invite-code").inner_text().replace(" ", "")
+    assert re.fullmatch(r"[A-HJ-NP-Z2-9]{6}", code)
+    link = ada.url
+    shot(ada, "waiting-room")
+
+    # Bea types the code on the home page (lower case, as people do).
+    bea.goto(server.url)
+    bea.fill("#join-code", code.lower())
+    bea.get_by_role("button", name="Join", exact=True).click()
+    bea.fill("#room-name", "Bea")
+    bea.get_by_role("button", name="Sit East").click()
+    expect(bea.locator(".room-seat.mine")).to_contain_text("Bea (you)")
+    # Cy follows the link.
+    cy.goto(link)
+    cy.fill("#room-name", "Cy")
+    cy.get_by_role("button", name="Sit North").click()
+    expect(cy.locator(".room-seat.mine")).to_contain_text("Cy (you)")
+    # Dee uses Quick join: the fullest listed table.
+    dee.goto(server.url)
+    expect(dee.locator("#lobby-list")).to_contain_text("1 seat free")
+    dee.fill("#name-input", "Dee")
+    dee.get_by_role("button", name="Quick join: Spades").click()
+    expect(dee.locator(".room-seat.mine")).to_contain_text("Dee (you)")
+    expect(ada.locator(".presence-here")).to_have_count(4)  # everyone sees everyone here
+
+    ada.get_by_role("button", name="Start").click()
+    for page in (ada, bea, cy, dee):
+        expect(page.locator(".draw-line")).to_contain_text("deals first")
+    draw = ada.locator(".draw-line").inner_text()
+    assert all(name in draw for name in ("Ada", "Bea", "Cy", "Dee")) and "Partners:" in draw
+    # The spectator sees the table and no one's hand; the players see them watching.
+    watcher.goto(link)
+    expect(watcher.locator(".friends-bar")).to_contain_text("You are watching")
+    expect(ada.locator(".watching")).to_have_text("1 watching")
+    assert watcher.locator(".hand .card").count() == 0
+    shot(ada, "table")
+    shot(watcher, "spectator")
+
+    moves = 0
+    reloaded = False
+    away = "not yet"  # then "gone", "stood in", "back"
+    dee_context = dee.context
+    dee_seat = ada.locator(".seat", has_text="Dee")
+    while not ada.locator(".game-over").count():
+        acted = False
+        for page in (ada, bea, cy, dee):
+            if not page.is_closed():
+                acted = act_once(page) or acted
+        moves += acted
+        if moves == 20 and not reloaded:
+            # Cy reloads mid-trick: back in the same seat, with the same hand size.
+            before = cy.locator(".hand .card").count()
+            cy.reload()
+            expect(cy.locator(".hand .card")).to_have_count(before)
+            reloaded = True
+        if moves >= 30 and away == "not yet":
+            # Dee closes the tab: the others see her away, and once it is her
+            # turn and the grace is over a bot plays for her, marked as such.
+            dee.close()
+            expect(dee_seat).to_contain_text("away")
+            away = "gone"
+        if away == "gone" and "a bot plays for them" in dee_seat.inner_text():
+            shot(ada, "away")
+            away = "stood in"
+            dee = dee_context.new_page()  # she comes back: the same seat, her own hand
+            dee.goto(link)
+            expect(dee.locator(".seat-bottom")).to_contain_text("Dee (you)")
+            expect(dee_seat).not_to_contain_text("away")
+            away = "back"
+        if not acted:
+            ada.wait_for_timeout(100)  # a poll: the bots' and the server's turn
+        assert moves < 2000, "the game did not end"
+    assert away == "back", "the game ended before a bot played for Dee"
+    shot(ada, "over")
+    players = (ada, bea, cy, dee)
+    for page in players:
+        expect(page.locator(".game-over")).to_be_visible()
+        page.get_by_role("button", name="Rematch").click()
+    for page in players:
+        page.wait_for_url(lambda url: url != link)
+    assert len({page.url for page in players}) == 1  # exactly one next game, for all four
+    for page in players:
+        expect(page.locator(".table-felt")).to_be_visible()
+        expect(page.locator(".hand .card")).to_have_count(13)
