@@ -113,3 +113,13 @@ def test_a_hearts_match_split_into_deal_ranges_adds_up_to_the_whole() -> None:
     assert [d["deal"] for d in logged] == [0, 1, 2, 3]
     assert rebuilt.diffs == whole.diffs and rebuilt.won_a == whole.won_a
     assert rebuilt.moons_a == whole.moons_a and len(rebuilt.times_a) == len(whole.times_a)
+
+
+@pytest.mark.parametrize("game", ["spades", "hearts"])
+def test_the_pimc_reference_plays_whole_hands_in_the_arena(game: str) -> None:
+    """The plain PIMC reference (sampled deals, each solved double dummy) is an
+    arena opponent in both games: whole hands, legal actions, both seatings."""
+    r = run_match(game, "pimc", "normal", hands=1, seed=5, a_options={"samples": 3},
+                  progress=False)
+    s = r.summary()
+    assert s["hands"] == 2 and s["decision_ms_a"]["decisions"] >= 2 * 2 * 12

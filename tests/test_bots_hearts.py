@@ -23,7 +23,7 @@ from parlour.games.hearts import (
 )
 from parlour.games.trick import TrickPlay
 
-FAST = {"expert": {"samples": 6}}
+FAST = {"expert": {"samples": 6}, "pimc": {"samples": 4}}
 
 
 def bot(level: str, seed: int = 0) -> Any:
@@ -46,7 +46,7 @@ def random_position(seed: int) -> HeartsHand:
 
 def test_levels_are_registered_weakest_first():
     # ismcts: OpenSpiel's IS-MCTS, the reference opponent (pyspiel loaded on demand)
-    assert levels("hearts") == ["random", "easy", "normal", "expert", "ismcts"]
+    assert levels("hearts") == ["random", "easy", "normal", "expert", "ismcts", "pimc"]
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal"])
@@ -130,7 +130,7 @@ def test_an_observation_holds_no_state_and_no_hidden_card():
         assert not any(m & hidden for m in masks), seed
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "expert"])
+@pytest.mark.parametrize("level", ["easy", "normal", "expert", "pimc"])
 def test_a_choice_depends_on_the_observation_only(level):
     """Two hands that look the same to the seat (hidden cards dealt differently)
     get the same choice from bots seeded alike."""
@@ -150,7 +150,7 @@ def test_a_choice_depends_on_the_observation_only(level):
     assert checked > 40
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "normal", "expert"])
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "expert", "pimc"])
 def test_bots_are_repeatable_with_a_seed(level):
     def run(seed: int) -> list[int]:
         hand = HeartsHand.from_seed(21, pass_dir=PASS_ACROSS)

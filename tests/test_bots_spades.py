@@ -13,11 +13,11 @@ from parlour.bots.spades_expert import ExpertBot
 from parlour.cards import Rng, parse_cards
 from parlour.games.spades import SpadesHand, SpadesObservation, bid_action
 
-FAST_EXPERT = {"samples": 4, "bid_samples": 4}
+FAST = {"expert": {"samples": 4, "bid_samples": 4}, "pimc": {"samples": 4}}
 
 
 def bot(level: str, seed: int = 0) -> object:
-    return make_bot("spades", level, seed=seed, **(FAST_EXPERT if level == "expert" else {}))
+    return make_bot("spades", level, seed=seed, **FAST.get(level, {}))
 
 
 def play_prefix(seed: int, actions: int, rng: Rng) -> SpadesHand:
@@ -35,7 +35,7 @@ def play_prefix(seed: int, actions: int, rng: Rng) -> SpadesHand:
 
 
 def test_levels_are_registered() -> None:
-    assert levels("spades") == ["random", "easy", "normal", "expert"]
+    assert levels("spades") == ["random", "easy", "normal", "expert", "pimc"]
     with pytest.raises(UnknownBot):
         make_bot("spades", "master")
     with pytest.raises(UnknownBot):
@@ -55,7 +55,7 @@ def test_observation_holds_no_hidden_card() -> None:
                     assert all(x != h or h == 0 for h in others), f.name
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "normal", "expert"])
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "expert", "pimc"])
 def test_choice_does_not_depend_on_hidden_cards(level: str) -> None:
     """The same observation over different hidden cards: the same choice.
 

@@ -97,3 +97,63 @@ def test_quick_trick_bound_does_not_change_the_answer() -> None:
     # unbroken spades: North must lead spades anyway, holding nothing else
     assert solve_tricks(hands, leader=0, trump=SPADES, side=0, broken=False,
                         break_suit=SPADES) == 4
+
+
+def trick_points(cards: list[int]) -> int:
+    return sum(1 for c in cards if c // 13 == 2) + sum(13 for c in cards if c == 49)
+
+
+def brute_points(play: TrickPlay, seat: int) -> int:
+    """Hearts, one seat against three, plain minimax: minus the points ``seat`` takes."""
+    if all(h == 0 for h in play.hands):
+        return 0
+    values = []
+    for c in play.legal_cards():
+        before = play.trick_count
+        play.play(c)
+        gain = 0
+        if play.trick_count > before:
+            last = play.history[-4:]
+            if last[-1][6] == seat:
+                gain = -trick_points([e[0] for e in last])
+        values.append(gain + brute_points(play, seat))
+        play.unplay()
+    return max(values) if play.player == seat else min(values)
+
+
+def hearts_solver(play: TrickPlay, seat: int, horizon: int = 0) -> DoubleDummy:
+    r = play.rules
+    return DoubleDummy(play.hands, play.leader, play.trick, weights=[-1 if s == seat else 0
+                                                                    for s in range(4)],
+                       maximisers=1 << seat, points=True, break_suit=r.break_suit,
+                       broken=play.broken, breakers=r.breakers, tricks_done=play.trick_count,
+                       horizon=horizon)
+
+
+def test_hearts_points_one_seat_against_three_match_brute_force() -> None:
+    """The Hearts PIMC reference's solve: a seat keeping its points down against
+    three seats giving them to it, checked against plain minimax."""
+    from parlour.games.hearts import _RULES
+
+    rng = Rng(9)
+    for i in range(80):
+        play = random_ending(rng, 2 + i % 3, _RULES[False], partial=i % 4)
+        seat = i % 4
+        expected = brute_points(play, seat)
+        dd = hearts_solver(play, seat)
+        assert dd.value() == expected, (i, play.hands, play.trick)
+        if play.player == seat:
+            assert max(v for _c, v in dd.move_values()) == expected
+
+
+def test_a_horizon_past_the_end_changes_nothing_and_a_short_one_counts_less() -> None:
+    from parlour.games.hearts import _RULES
+
+    rng = Rng(4)
+    for _ in range(30):
+        play = random_ending(rng, 4, _RULES[False], partial=0)
+        seat = play.player
+        exact = hearts_solver(play, seat).value()
+        assert hearts_solver(play, seat, horizon=5).value() == exact
+        # stopping after one trick counts only that trick's points: never more taken
+        assert hearts_solver(play, seat, horizon=1).value() >= exact

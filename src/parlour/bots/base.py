@@ -20,7 +20,7 @@ True
 >>> make_bot("spades", "grandmaster")
 Traceback (most recent call last):
 ...
-parlour.bots.base.UnknownBot: no spades bot 'grandmaster' (levels: random, easy, normal, expert)
+parlour.bots.base.UnknownBot: no spades bot 'grandmaster' (levels: random, easy, normal, expert, ...
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def levels(game: str) -> list[str]:
     """The levels registered for a game, weakest first where known.
 
     >>> levels("spades")
-    ['random', 'easy', 'normal', 'expert']
+    ['random', 'easy', 'normal', 'expert', 'pimc']
     """
     _load(game)
     names = {lv for g, lv in _REGISTRY if g in (game, "*")}

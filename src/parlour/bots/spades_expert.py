@@ -45,7 +45,7 @@ from parlour.games.spades import (
 from parlour.games.spades_scoring import score_hand
 from parlour.solvers.double_dummy import DoubleDummy
 
-__all__ = ["ExpertBot", "Evaluation"]
+__all__ = ["Evaluation", "ExpertBot", "solve_outcomes", "table_bids", "team_utility"]
 
 # Lexicographic weights of the solver: an own nil bidder's trick, then an
 # opposing nil bidder's trick, then a counted trick of the team.
@@ -180,47 +180,7 @@ class ExpertBot:
     def _solve(self, state: SpadesHand, obs: SpadesObservation,
                cands: list[int]) -> list[list[int]]:
         """Final tricks per seat after each candidate, by the exact solver."""
-        play = state.play
-        bids = [seat_bid(obs, s) for s in range(4)]
-        team = obs.seat & 1
-        weights = [0, 0, 0, 0]
-        for s in range(4):
-            alive = bids[s] == 0 and play.tricks_won[s] == 0
-            if (s & 1) == team:
-                weights[s] = W_OWN_NIL if alive else (1 if bids[s] != 0 else 0)
-            else:
-                weights[s] = W_OPP_NIL if alive else 0
-        dd = DoubleDummy(play.hands, play.leader, play.trick, trump=SPADES, side=team,
-                         weights=weights, break_suit=SPADES, broken=play.broken,
-                         tricks_done=play.trick_count)
-        values: dict[int, int] = {}
-        for c, v in dd.move_values():
-            values[c] = v
-        left = 13 - play.trick_count
-        out: list[list[int]] = []
-        for c in cands:
-            v = values[c] + 256 * 13
-            a = v % 16
-            b = (v // 16) % 16
-            own_nil = 13 - v // 256
-            t = list(play.tricks_won)
-            counted = -1
-            opp_counted = -1
-            for s in range(4):
-                if (s & 1) == team:
-                    if weights[s] == W_OWN_NIL:
-                        t[s] += own_nil
-                    elif counted < 0 and weights[s] == 1:
-                        counted = s
-                elif weights[s] == W_OPP_NIL:
-                    t[s] += b
-                elif opp_counted < 0 and bids[s] != 0:
-                    opp_counted = s
-            t[counted if counted >= 0 else team] += a
-            rest = left - a - b - own_nil
-            t[opp_counted if opp_counted >= 0 else 1 - team] += rest
-            out.append(t)
-        return out
+        return solve_outcomes(state, obs, cands)
 
     def _playout(self, state: SpadesHand, first: int) -> list[int]:
         play = state.play.copy()
@@ -232,10 +192,7 @@ class ExpertBot:
         return list(play.tricks_won)
 
     def _utility(self, obs: SpadesObservation, tricks: list[int]) -> float:
-        bids = [b if b is not None else 3 for b in (seat_bid(obs, s) for s in range(4))]
-        raw = [obs.bids[(s - obs.dealer - 1) & 3] if (s - obs.dealer - 1) & 3 < len(obs.bids)
-               else bids[s] for s in range(4)]
-        return team_utility(raw, tricks, obs.scores, obs.bags, obs, obs.seat & 1)
+        return team_utility(table_bids(obs), tricks, obs.scores, obs.bags, obs, obs.seat & 1)
 
     # --- bidding -----------------------------------------------------------
 
@@ -310,6 +267,62 @@ class ExpertBot:
         while play.trick_count < 13:
             play.play(rule_card(play, bids, bags))
         return bids, list(play.tricks_won)
+
+
+def solve_outcomes(state: SpadesHand, obs: SpadesObservation, cands: list[int],
+                   horizon: int = 0) -> list[list[int]]:
+    """Tricks per seat at the end of the hand after each candidate card, by the
+    double-dummy solver on the sampled deal ``state`` (``horizon`` > 0: searched
+    that many tricks past the current one, the rest counted from sure masters,
+    the tricks not sure going to the opponents)."""
+    play = state.play
+    bids = [seat_bid(obs, s) for s in range(4)]
+    team = obs.seat & 1
+    weights = [0, 0, 0, 0]
+    for s in range(4):
+        alive = bids[s] == 0 and play.tricks_won[s] == 0
+        if (s & 1) == team:
+            weights[s] = W_OWN_NIL if alive else (1 if bids[s] != 0 else 0)
+        else:
+            weights[s] = W_OPP_NIL if alive else 0
+    dd = DoubleDummy(play.hands, play.leader, play.trick, trump=SPADES, side=team,
+                     weights=weights, break_suit=SPADES, broken=play.broken,
+                     tricks_done=play.trick_count, horizon=horizon)
+    values: dict[int, int] = {}
+    for c, v in dd.move_values():
+        values[c] = v
+    left = 13 - play.trick_count
+    out: list[list[int]] = []
+    for c in cands:
+        v = values[c] + 256 * 13
+        a = v % 16
+        b = (v // 16) % 16
+        own_nil = 13 - v // 256
+        t = list(play.tricks_won)
+        counted = -1
+        opp_counted = -1
+        for s in range(4):
+            if (s & 1) == team:
+                if weights[s] == W_OWN_NIL:
+                    t[s] += own_nil
+                elif counted < 0 and weights[s] == 1:
+                    counted = s
+            elif weights[s] == W_OPP_NIL:
+                t[s] += b
+            elif opp_counted < 0 and bids[s] != 0:
+                opp_counted = s
+        t[counted if counted >= 0 else team] += a
+        rest = left - a - b - own_nil
+        t[opp_counted if opp_counted >= 0 else 1 - team] += rest
+        out.append(t)
+    return out
+
+
+def table_bids(obs: SpadesObservation) -> list[int]:
+    """Each seat's bid as scored (a blind nil as bid), 3 for a seat yet to bid."""
+    bids = [b if b is not None else 3 for b in (seat_bid(obs, s) for s in range(4))]
+    return [obs.bids[(s - obs.dealer - 1) & 3] if (s - obs.dealer - 1) & 3 < len(obs.bids)
+            else bids[s] for s in range(4)]
 
 
 def seat_bid_of(state: SpadesHand, seat: int) -> int:

@@ -55,6 +55,9 @@ class DoubleDummy:
         first_lead: int = -1,
         first_trick_forbidden: int = 0,
         tricks_done: int = 1,
+        points: bool = False,
+        maximisers: int = -1,
+        horizon: int = 0,
     ) -> None:
         self.hands: list[int] = [hands[0], hands[1], hands[2], hands[3]]
         self.trick: list[int] = [0, 0, 0, 0]
@@ -65,12 +68,22 @@ class DoubleDummy:
         self.player = (leader + len(trick)) & 3
         self.trump = trump
         self.side = side & 1
+        # Seats that maximise, as a mask (default: the side's two seats); Hearts
+        # solves one seat against the other three.
+        self.maximisers = maximisers if maximisers >= 0 else (0b0101 << self.side) & 0xF
+        # Hearts: a trick is worth weights[winner] times its points (a heart 1,
+        # the queen of spades 13) instead of weights[winner].
+        self.points = points
+        # horizon > 0: stop that many tricks after this position's next trick
+        # start and count what is sure from there (sure_value); 0 solves to the end.
+        self.stop_at = tricks_done + 1 + horizon if horizon > 0 else 99
         if weights is None:
             self.weights: list[int] = [1 if (s & 1) == self.side else 0 for s in range(4)]
         else:
             self.weights = [weights[0], weights[1], weights[2], weights[3]]
         # Quick-trick bounds count tricks, so they hold only for plain trick counting.
-        self.plain = self.weights == [1 if (s & 1) == self.side else 0 for s in range(4)]
+        self.plain = (self.weights == [1 if (s & 1) == self.side else 0 for s in range(4)]
+                      and not points and horizon == 0)
         self.wmax = max(max(self.weights), 0)
         self.wmin = min(min(self.weights), 0)
         self.break_mask = _SUIT[break_suit] if break_suit >= 0 else 0
@@ -126,8 +139,58 @@ class DoubleDummy:
     def trick_value(self, winner: int) -> int:
         """What the complete trick in ``self.trick`` is worth to the side.
 
-        Override for games where the cards in the trick carry the value (Hearts)."""
+        With ``points``, the cards in the trick carry the value (Hearts)."""
+        if self.points:
+            t = self.trick
+            pts = 0
+            for i in range(4):
+                c = t[i]
+                if c // 13 == 2:
+                    pts += 1
+                elif c == 49:
+                    pts += 13
+            return self.weights[winner] * pts
         return self.weights[winner]
+
+    def _points_left(self) -> int:
+        """The points still in the hands (Hearts): hearts and the queen of spades."""
+        h = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        return (h & _SUIT[2]).bit_count() + (13 if h >> 49 & 1 else 0)
+
+    def sure_value(self) -> int:
+        """What the rest of the hand is surely worth at the horizon: in points,
+        nothing (no point is counted before it is taken); in tricks, each
+        seat's masters (cards above every other hand's card of their suit),
+        and half the tricks that no master makes sure of to the maximisers."""
+        if self.points:
+            return 0
+        v = 0
+        sure_all = 0
+        counted = False  # a maximising seat whose tricks count 1 (not a nil bidder)
+        for s in range(4):
+            w = self.weights[s]
+            if w == 1 and self.maximisers >> s & 1:
+                counted = True
+            mine = self.hands[s]
+            others = 0
+            for o in range(4):
+                if o != s:
+                    others |= self.hands[o]
+            sure = 0
+            for suit in range(4):
+                m = mine & _SUIT[suit]
+                if not m:
+                    continue
+                theirs = others & _SUIT[suit]
+                top = m & ~((1 << theirs.bit_length()) - 1) if theirs else m
+                sure += top.bit_count()
+            v += w * sure
+            sure_all += sure
+        # the tricks nobody is sure of: half to the maximising side
+        unsure = self.hands[self.player].bit_count() - sure_all
+        if counted and unsure > 0:
+            v += unsure // 2
+        return v
 
     # --- search -------------------------------------------------------------
 
@@ -158,9 +221,13 @@ class DoubleDummy:
         live = self._live(p)
         hand = legal
         lo = c
+        if self.points and c == 49:
+            return c  # the queen of spades is worth 13 points: like no other spade
         while lo % 13 > 0:
             below = lo - 1
             if hand >> below & 1:
+                if self.points and below == 49:
+                    break
                 lo = below
             elif live >> below & 1:
                 break
@@ -221,7 +288,7 @@ class DoubleDummy:
     def _search(self, alpha: int, beta: int) -> int:
         self.nodes += 1
         p = self.player
-        maximise = (p & 1) == self.side
+        maximise = (self.maximisers >> p & 1) == 1
         key = 0
         alpha0 = alpha
         beta0 = beta
@@ -231,8 +298,11 @@ class DoubleDummy:
                 return 0
             if left == 1:
                 return self._last_trick()
-            lo_bound = left * self.wmin
-            hi_bound = left * self.wmax
+            if self.tricks_done >= self.stop_at:
+                return self.sure_value()
+            span = self._points_left() if self.points else left
+            lo_bound = span * self.wmin
+            hi_bound = span * self.wmax
             h = self.hands
             key = (h[0] | h[1] << 52 | h[2] << 104 | h[3] << 156 | p << 208
                    | (1 << 210 if self.broken else 0))
@@ -286,9 +356,9 @@ class DoubleDummy:
                 lo = (entry >> 20) - (1 << 19)
                 hi = (entry & 0xFFFFF) - (1 << 19)
             else:
-                left = self.hands[p].bit_count()
-                lo = left * self.wmin
-                hi = left * self.wmax
+                span = self._points_left() if self.points else self.hands[p].bit_count()
+                lo = span * self.wmin
+                hi = span * self.wmax
             if best <= alpha0:
                 hi = min(hi, best)
             elif best >= beta0:
@@ -350,6 +420,7 @@ class DoubleDummy:
         trump = self.trump
         best = -1
         partner_wins = False
+        w = -1
         if tl > 0:
             t = self.trick
             best = t[0]
@@ -363,14 +434,17 @@ class DoubleDummy:
                 elif c // 13 == trump:
                     best = c
                     idx = i
-            partner_wins = ((self.leader + idx) & 3) == ((p + 2) & 3)
+            w = (self.leader + idx) & 3
+            mx = self.maximisers
+            partner_wins = w != p and (mx >> w & 1) == (mx >> p & 1)
         keyed: list[int] = []
         prev = -1
         m = legal
         while m:
             c = (m & -m).bit_length() - 1
             m &= m - 1
-            if prev >= 0 and prev // 13 == c // 13:
+            if prev >= 0 and prev // 13 == c // 13 and not (self.points and (c == 49
+                                                                             or prev == 49)):
                 between = ((1 << c) - 1) & ~((2 << prev) - 1)
                 if not live & between:
                     prev = c
@@ -379,7 +453,9 @@ class DoubleDummy:
             prev = c
             rank = c % 13
             suit = c // 13
-            if tl == 0:
+            if self.points:
+                score = self._points_order(c, tl, best, w, p)
+            elif tl == 0:
                 higher = live & _SUIT[suit] & ~((2 << c) - 1)
                 score = 100 + rank if not higher else 40 - rank
             else:
@@ -393,6 +469,21 @@ class DoubleDummy:
             keyed.append((200 - score) << 6 | c)
         keyed.sort()
         return [x & 63 for x in keyed]
+
+    def _points_order(self, c: int, tl: int, best: int, winner: int, p: int) -> int:
+        """Hearts' move order (higher first): low leads; the maximising seat
+        plays its highest card that loses, dumping points; the others play
+        under it when it wins the trick, dumping points on it, else low."""
+        rank = c % 13
+        if tl == 0:
+            return 100 - rank
+        pts = 13 if c == 49 else (1 if c // 13 == 2 else 0)
+        wins = c // 13 == best // 13 and c > best
+        if self.maximisers >> p & 1:
+            return 40 - rank if wins else 80 + rank + 2 * pts
+        if self.maximisers >> winner & 1:
+            return 20 - rank if wins else 80 + rank + 2 * pts
+        return 60 - rank + pts
 
 
 def solve_tricks(hands: Sequence[int], leader: int, trump: int = -1, side: int = 0,

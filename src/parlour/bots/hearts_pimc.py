@@ -1,0 +1,104 @@
+"""The plain PIMC reference for Hearts (``pimc``, an arena opponent, not a
+level offered to players): perfect-information Monte Carlo.
+
+For each card decision it deals the unseen cards afresh ``samples`` times
+(24 by default; 48 is the other reference) consistently with the observation
+(:meth:`HeartsObservation.sample`: voids shown, cards played, the cards this
+seat passed; no weighting of the deals), solves each deal double dummy with
+:mod:`parlour.solvers.double_dummy` in points (a heart 1, the queen of spades
+13), this seat against the other three, and plays the card with the fewest
+points expected. It passes as ``normal`` does.
+
+A whole deal takes our solver far too long (points have no quick-trick
+bound), so the solve is exact from ``exact_tricks`` (5) tricks left; before
+that it is searched through the current trick and ``horizon`` (2) more,
+counting only the points taken by then.
+
+>>> from parlour.games.hearts import HeartsHand
+>>> hand = HeartsHand.from_seed(2, pass_dir=0)
+>>> bot = HeartsPIMC(seed=1, samples=4)
+>>> hand.apply(bot.choose(hand.observation(hand.current_player()), hand.legal_actions()))
+>>> bot.choose(hand.observation(hand.current_player()), hand.legal_actions()) in \\
+...     hand.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.bots.hearts_rules import NORMAL, PASS_BIT, choose_pass
+from parlour.bots.registry import register_bot
+from parlour.cards import Rng
+from parlour.solvers.double_dummy import DoubleDummy
+
+__all__ = ["EXACT_TRICKS", "HORIZON", "HeartsPIMC", "point_values"]
+
+EXACT_TRICKS = 5
+HORIZON = 2
+
+
+def point_values(world: Any, seat: int, horizon: int = 0) -> dict[int, int]:
+    """Each legal card of ``seat`` (to play in the full deal ``world``) with minus
+    the points the seat takes from here with best play by all, the other three
+    playing against it."""
+    play = world.play
+    rules = play.rules
+    dd = DoubleDummy(play.hands, play.leader, play.trick, trump=-1,
+                     weights=[-1 if s == seat else 0 for s in range(4)],
+                     maximisers=1 << seat, points=True, break_suit=rules.break_suit,
+                     broken=play.broken, breakers=rules.breakers, first_lead=rules.first_lead,
+                     first_trick_forbidden=rules.first_trick_forbidden,
+                     tricks_done=play.trick_count, horizon=horizon)
+    return dict(dd.move_values())
+
+
+class HeartsPIMC:
+    """Sampled deals, each solved double dummy in points; the fewest points."""
+
+    name = "pimc"
+
+    def __init__(self, seed: int = 0, samples: int = 24, exact_tricks: int = EXACT_TRICKS,
+                 horizon: int = HORIZON) -> None:
+        self.rng = Rng(seed)
+        self.samples = samples
+        self.exact_tricks = exact_tricks
+        self.horizon = horizon
+
+    def choose(self, observation: Any, legal_actions: Sequence[int]) -> int:
+        obs = observation
+        if obs.passing:
+            action = PASS_BIT | choose_pass(obs.hand, NORMAL, obs.options.jack_of_diamonds)
+            return action if action in legal_actions else legal_actions[0]
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        left = obs.hand.bit_count()  # tricks left, the current one included
+        horizon = 0 if left <= self.exact_tricks else self.horizon
+        totals = dict.fromkeys(legal_actions, 0.0)
+        done = 0
+        failed = 0
+        while done < self.samples:
+            try:
+                world = obs.sample(self.rng)
+            except ValueError:  # the sampler can dead-end on tight constraints
+                failed += 1
+                if failed > 8 * self.samples:
+                    break
+                continue
+            for c, v in point_values(world, obs.seat, horizon).items():
+                totals[c] += v
+            done += 1
+        best = min(legal_actions)
+        for c in sorted(legal_actions):
+            if totals[c] > totals[best] + 1e-9:  # ties: the lowest card
+                best = c
+        return best
+
+
+def _pimc(seed: int = 0, samples: int = 24, exact_tricks: int = EXACT_TRICKS,
+          horizon: int = HORIZON) -> HeartsPIMC:
+    return HeartsPIMC(seed, samples, exact_tricks, horizon)
+
+
+register_bot("hearts", "pimc", _pimc)
