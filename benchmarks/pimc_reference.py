@@ -22,17 +22,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from parlour.arena import run_match
-
-
-def _options(pairs: list[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, _sep, value = pair.partition("=")
-        out[key] = float(value) if "." in value else int(value)
-    return out
+from parlour.commands.arena import bot_options
 
 
 def main() -> int:
@@ -50,7 +42,7 @@ def main() -> int:
     rows = []
     for level in args.levels.split(","):
         r = run_match(args.game, level, "pimc", args.hands, args.seed,
-                      _options(args.a_opt) if level == "expert" else {},
+                      bot_options(args.a_opt) if level == "expert" else {},
                       {"samples": args.samples}, progress=sys.stderr.isatty())
         s = r.summary()
         s["pimc_samples"] = args.samples

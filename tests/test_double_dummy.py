@@ -8,11 +8,14 @@ from parlour.games.trick import TrickPlay, TrickRules
 from parlour.solvers.double_dummy import DoubleDummy, solve_tricks
 
 
-def brute(play: TrickPlay, side: int, weights: list[int]) -> int:
-    """Plain minimax through the engine, no pruning: the reference."""
+def brute(play: TrickPlay, side: int, weights: list[int], maximisers: int = -1,
+          points: bool = False) -> int:
+    """Plain minimax through the engine, no pruning: the reference. A trick is
+    worth ``weights[winner]``, times its Hearts points with ``points``."""
     if all(h == 0 for h in play.hands):
         return 0
     p = play.player
+    maximisers = maximisers if maximisers >= 0 else 0b0101 << side
     values = []
     for c in play.legal_cards():
         before = play.trick_count
@@ -20,9 +23,15 @@ def brute(play: TrickPlay, side: int, weights: list[int]) -> int:
         gain = 0
         if play.trick_count > before:
             gain = weights[play.history[-1][6]]
-        values.append(gain + brute(play, side, weights))
+            if points:
+                gain *= trick_points([e[0] for e in play.history[-4:]])
+        values.append(gain + brute(play, side, weights, maximisers, points))
         play.unplay()
-    return max(values) if (p & 1) == side else min(values)
+    return max(values) if maximisers >> p & 1 else min(values)
+
+
+def trick_points(cards: list[int]) -> int:
+    return sum(1 for c in cards if c // 13 == 2) + sum(13 for c in cards if c == 49)
 
 
 def random_ending(rng: Rng, n: int, rules: TrickRules, partial: int) -> TrickPlay:
@@ -99,28 +108,6 @@ def test_quick_trick_bound_does_not_change_the_answer() -> None:
                         break_suit=SPADES) == 4
 
 
-def trick_points(cards: list[int]) -> int:
-    return sum(1 for c in cards if c // 13 == 2) + sum(13 for c in cards if c == 49)
-
-
-def brute_points(play: TrickPlay, seat: int) -> int:
-    """Hearts, one seat against three, plain minimax: minus the points ``seat`` takes."""
-    if all(h == 0 for h in play.hands):
-        return 0
-    values = []
-    for c in play.legal_cards():
-        before = play.trick_count
-        play.play(c)
-        gain = 0
-        if play.trick_count > before:
-            last = play.history[-4:]
-            if last[-1][6] == seat:
-                gain = -trick_points([e[0] for e in last])
-        values.append(gain + brute_points(play, seat))
-        play.unplay()
-    return max(values) if play.player == seat else min(values)
-
-
 def hearts_solver(play: TrickPlay, seat: int, horizon: int = 0) -> DoubleDummy:
     r = play.rules
     return DoubleDummy(play.hands, play.leader, play.trick, weights=[-1 if s == seat else 0
@@ -139,7 +126,8 @@ def test_hearts_points_one_seat_against_three_match_brute_force() -> None:
     for i in range(80):
         play = random_ending(rng, 2 + i % 3, _RULES[False], partial=i % 4)
         seat = i % 4
-        expected = brute_points(play, seat)
+        expected = brute(play, 0, [-1 if s == seat else 0 for s in range(4)], 1 << seat,
+                         points=True)
         dd = hearts_solver(play, seat)
         assert dd.value() == expected, (i, play.hands, play.trick)
         if play.player == seat:

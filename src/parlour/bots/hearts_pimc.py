@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.bots.hearts_rules import NORMAL, PASS_BIT, choose_pass
+from parlour.bots.pimc import PIMC
 from parlour.bots.registry import register_bot
-from parlour.cards import Rng
 from parlour.solvers.double_dummy import DoubleDummy
 
 __all__ = ["EXACT_TRICKS", "HORIZON", "HeartsPIMC", "point_values"]
@@ -54,46 +54,24 @@ def point_values(world: Any, seat: int, horizon: int = 0) -> dict[int, int]:
     return dict(dd.move_values())
 
 
-class HeartsPIMC:
+class HeartsPIMC(PIMC):
     """Sampled deals, each solved double dummy in points; the fewest points."""
-
-    name = "pimc"
 
     def __init__(self, seed: int = 0, samples: int = 24, exact_tricks: int = EXACT_TRICKS,
                  horizon: int = HORIZON) -> None:
-        self.rng = Rng(seed)
-        self.samples = samples
-        self.exact_tricks = exact_tricks
-        self.horizon = horizon
+        super().__init__(seed, samples, exact_tricks, horizon)
 
     def choose(self, observation: Any, legal_actions: Sequence[int]) -> int:
         obs = observation
         if obs.passing:
             action = PASS_BIT | choose_pass(obs.hand, NORMAL, obs.options.jack_of_diamonds)
             return action if action in legal_actions else legal_actions[0]
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        left = obs.hand.bit_count()  # tricks left, the current one included
-        horizon = 0 if left <= self.exact_tricks else self.horizon
-        totals = dict.fromkeys(legal_actions, 0.0)
-        done = 0
-        failed = 0
-        while done < self.samples:
-            try:
-                world = obs.sample(self.rng)
-            except ValueError:  # the sampler can dead-end on tight constraints
-                failed += 1
-                if failed > 8 * self.samples:
-                    break
-                continue
-            for c, v in point_values(world, obs.seat, horizon).items():
-                totals[c] += v
-            done += 1
-        best = min(legal_actions)
-        for c in sorted(legal_actions):
-            if totals[c] > totals[best] + 1e-9:  # ties: the lowest card
-                best = c
-        return best
+        return self.best_card(obs, legal_actions, obs.hand.bit_count())
+
+    def card_values(self, obs: Any, world: Any, legal: Sequence[int],
+                    horizon: int) -> list[float]:
+        values = point_values(world, obs.seat, horizon)
+        return [float(values[c]) for c in legal]
 
 
 def _pimc(seed: int = 0, samples: int = 24, exact_tricks: int = EXACT_TRICKS,

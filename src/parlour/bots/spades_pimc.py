@@ -27,11 +27,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from parlour.bots.pimc import PIMC
 from parlour.bots.registry import register_bot
 from parlour.bots.spades_expert import solve_outcomes, table_bids
 from parlour.bots.spades_rules import RuleBot
-from parlour.cards import Rng
 from parlour.games.spades import BID_BASE, SpadesObservation
 from parlour.games.spades_scoring import score_hand
 
@@ -41,41 +42,28 @@ EXACT_TRICKS = 7
 HORIZON = 2
 
 
-class SpadesPIMC:
+class SpadesPIMC(PIMC):
     """Sampled deals, each solved double dummy; the best mean hand score."""
-
-    name = "pimc"
 
     def __init__(self, seed: int = 0, samples: int = 24, exact_tricks: int = EXACT_TRICKS,
                  horizon: int = HORIZON) -> None:
-        self.rng = Rng(seed)
-        self.samples = samples
-        self.exact_tricks = exact_tricks
-        self.horizon = horizon
+        super().__init__(seed, samples, exact_tricks, horizon)
         self.rules = RuleBot("normal", seed)
 
     def choose(self, observation: SpadesObservation, legal_actions: Sequence[int]) -> int:
-        obs = observation
         if legal_actions[0] >= BID_BASE:
-            return self.rules.choose(obs, legal_actions)
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        left = 13 - sum(obs.tricks_won)
-        horizon = 0 if left <= self.exact_tricks else self.horizon
-        cands = sorted(legal_actions)
+            return self.rules.choose(observation, legal_actions)
+        return self.best_card(observation, legal_actions, 13 - sum(observation.tricks_won))
+
+    def card_values(self, obs: Any, world: Any, legal: Sequence[int],
+                    horizon: int) -> list[float]:
         bids = table_bids(obs)
         team = obs.seat & 1
-        totals = [0.0] * len(cands)
-        for _ in range(self.samples):
-            world = obs.sample(self.rng)
-            for i, tricks in enumerate(solve_outcomes(world, obs, cands, horizon)):
-                r = score_hand(bids, tricks, obs.scores, obs.bags, obs.options)
-                totals[i] += r.points[team] - r.points[1 - team]
-        best = 0
-        for i in range(1, len(cands)):
-            if totals[i] > totals[best] + 1e-9:  # ties: the lowest card
-                best = i
-        return cands[best]
+        out = []
+        for tricks in solve_outcomes(world, obs, list(legal), horizon):
+            r = score_hand(bids, tricks, obs.scores, obs.bags, obs.options)
+            out.append(float(r.points[team] - r.points[1 - team]))
+        return out
 
 
 def _pimc(seed: int = 0, samples: int = 24, exact_tricks: int = EXACT_TRICKS,
