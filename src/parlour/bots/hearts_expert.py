@@ -204,6 +204,50 @@ def outcome(taken: list[int], me: int, jack: bool, moon_add: bool, scores: Seque
     return value
 
 
+def sure_card(obs: Any, legal: int) -> int:
+    """The card a strong player plays without thinking, or -1: the queen of
+    spades on a trick another seat takes (void in the suit led, or under the
+    ace or king of spades), and, last to play, a trick with points taken from
+    a seat that holds every point so far (14 or more), to stop its moon.
+
+    The search plays out the hand with every seat following the ``normal``
+    rules, which never punish a queen kept for later nor shoot a moon that
+    others let through; against stronger players both cost, so these are not
+    left to it. Neither applies when the seat winning the trick could be
+    shooting the moon (it holds every point taken, 8 or more)."""
+    trick = obs.trick
+    n = len(trick)
+    if n == 0 or len(obs.plays) < 4:
+        return -1
+    taken = taken_by_seat(obs.plays, obs.played_by)
+    pts = [penalty(t) for t in taken]
+    total = pts[0] + pts[1] + pts[2] + pts[3]
+    led = trick[0] // 13
+    best = trick[0]
+    bi = 0
+    for i in range(1, n):
+        if trick[i] // 13 == led and trick[i] > best:
+            best = trick[i]
+            bi = i
+    winner = (obs.leader + bi) & 3
+    lone = -1  # the only seat with points, if one is
+    for seat in range(4):
+        if pts[seat] == total and total > 0:
+            lone = seat
+    if legal >> QS & 1 and (lone < 0 or total < 8):
+        if led != SPADES or best > QS:
+            return QS
+    in_trick = 0
+    for c in trick:
+        in_trick |= 1 << c
+    if (n == 3 and lone >= 0 and lone != obs.seat and winner == lone and total >= 14
+            and penalty(in_trick) > 0):
+        winners = legal & SUIT[led] & ~((2 << best) - 1) & ~(1 << QS)
+        if winners:
+            return _low(winners)
+    return -1
+
+
 class HeartsExpert:
     """Sampled deals played out by the rules; the card with the fewest points expected.
 
@@ -233,6 +277,10 @@ class HeartsExpert:
             legal |= 1 << c
         if legal & (legal - 1) == 0:
             return _low(legal)
+        sure = sure_card(obs, legal)
+        if sure >= 0:
+            self.last = {}
+            return sure
         expected = self.evaluate(obs, legal)
         self.last = expected
         if len(expected) == 1:
