@@ -8,6 +8,12 @@ print the rates in one table with their ratio::
     theirs = measure(lambda: play_reference_hand(), seconds=5, label="openspiel")
     print_table("Spades, random hands", "hands/s", [("random agent", ours, theirs)])
 
+The web app's benchmarks share the rest: a ``parlour serve`` of their own
+(``start_server``, ``stop_server``), HTTP clients with a player cookie each
+(``Person``), the server's resident memory (``rss_kb``), the open-file limit
+(``raise_open_files``) and a run's p50, p99 and max (``spread``); charts are
+drawn on ``svg_page``.
+
 Run the scripts from the repository root (``python benchmarks/x_speed.py``);
 they import this module by its file name, as Python puts the script's own
 directory on the path.
@@ -16,13 +22,21 @@ directory on the path.
 from __future__ import annotations
 
 import gc
+import json
 import platform
 import random
+import resource
+import socket
+import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from http.cookiejar import CookieJar
 from itertools import cycle
+from pathlib import Path
+from typing import Any
 
 import parlour
 from parlour.progress import Progress
@@ -163,3 +177,112 @@ def race(ours: Callable[[], object], theirs: Callable[[], object], seconds: floa
                 best[side] = rate
     assert best[0] is not None and best[1] is not None
     return best[0], best[1]
+
+
+# --- the web app under test ----------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(db: Path, bot_delay: float = 0.0) -> tuple[subprocess.Popen[bytes], str]:
+    """``parlour serve`` on a free port of 127.0.0.1 with the SQLite file ``db``;
+    its log goes to ``db`` with the suffix ``.log`` (a pipe nobody reads would
+    stop a busy server once full)."""
+    port = free_port()
+    log = db.with_suffix(".log")
+    with log.open("wb") as err:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "parlour.cli", "serve", "--port", str(port), "--no-browser",
+             "--bot-delay", str(bot_delay), "--db", str(db)],
+            stdout=subprocess.DEVNULL, stderr=err)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(url + "/api/me", timeout=1).read()
+            return server, url
+        except OSError:
+            if server.poll() is not None:
+                break
+            time.sleep(0.1)
+    stop_server(server)
+    raise SystemExit(f"the server did not start: {log.read_text(errors='replace')}")
+
+
+def stop_server(server: subprocess.Popen[bytes], wait: float = 15.0) -> None:
+    """Stop it as Ctrl-C would (its worker processes with it); killed if it lingers."""
+    if server.poll() is None:
+        server.terminate()
+    try:
+        server.wait(timeout=wait)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+def rss_kb(pid: int) -> int:
+    """A process's resident memory, in KB (Linux's /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def raise_open_files(wanted: int) -> int:
+    """Raise this process's open-file limit towards ``wanted`` (as far as the hard
+    limit allows; a server started afterwards inherits it); the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        soft = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    return soft
+
+
+class Person:
+    """An HTTP client of the web app with its own player cookie (no proxy: the
+    server is on this machine)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.jar = CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.ProxyHandler({}),
+                                                  urllib.request.HTTPCookieProcessor(self.jar))
+
+    def get(self, path: str) -> Any:
+        return json.loads(self.opener.open(self.url + path, timeout=60).read())
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        request = urllib.request.Request(self.url + path, method="POST",
+                                         data=json.dumps(body).encode())
+        return json.loads(self.opener.open(request, timeout=60).read())
+
+
+def spread(values: Sequence[float]) -> tuple[float, float, float]:
+    """p50, p99 and max of ``values`` (0s when there are none)."""
+    if not values:
+        return 0.0, 0.0, 0.0
+    ordered = sorted(values)
+    n = len(ordered)
+    middle = n // 2
+    p50 = ordered[middle] if n % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return p50, ordered[min(n - 1, int(n * 0.99))], ordered[-1]
+
+
+def svg_page(width: int, height: int, box: tuple[float, float, float, float], title: str,
+             caption: str, body: Sequence[str]) -> str:
+    """An SVG chart, dependency-free: a white page, ``title`` above, ``body`` (the
+    marks, drawn in ``box``: left, top, width, height), the box's frame and
+    ``caption`` below it."""
+    left, top, pw, ph = box
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           'font-family="sans-serif" font-size="12">',
+           f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<text x="{left}" y="18">{title}</text>', *body,
+           f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" stroke="#444"/>',
+           f'<text x="{left + pw / 2:.0f}" y="{height - 8}" text-anchor="middle">{caption}</text>',
+           "</svg>"]
+    return "\n".join(out) + "\n"

@@ -29,6 +29,7 @@ import math
 import statistics
 from pathlib import Path
 
+from common import svg_page
 from parlour.bots.base import UnknownBot, make_bot
 from parlour.bots.klondike_player import GameResult, play_deal
 from parlour.commands.arena import bot_options
@@ -130,12 +131,7 @@ def svg_curve(groups: dict[str, list[tuple[float, int, int]]], width: int = 640,
         return top + ph * (hi - min(hi, max(lo, v))) / (hi - lo)
 
     pub, pub_half = PUBLISHED
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           'font-family="sans-serif" font-size="12">',
-           f'<rect width="{width}" height="{height}" fill="white"/>',
-           f'<text x="{left}" y="18">Klondike draw 3, never seeing a face-down card: '
-           'deals won against thinking time</text>',
-           f'<rect x="{left}" y="{py(pub + pub_half):.1f}" width="{pw}" '
+    out = [f'<rect x="{left}" y="{py(pub + pub_half):.1f}" width="{pw}" '
            f'height="{py(pub - pub_half) - py(pub + pub_half):.1f}" fill="#fdd0a2" opacity="0.6"/>',
            f'<line x1="{left}" y1="{py(pub):.1f}" x2="{left + pw}" y2="{py(pub):.1f}" '
            'stroke="#d94801" stroke-dasharray="5 3"/>',
@@ -162,12 +158,10 @@ def svg_curve(groups: dict[str, list[tuple[float, int, int]]], width: int = 640,
         b, w, n = pts[-1]
         out.append(f'<text x="{left + pw + 6}" y="{py(100 * w / n) + 4:.1f}" '
                    f'fill="{colour}">{label}</text>')
-    out.append(f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" '
-               'stroke="#444"/>')
-    out.append(f'<text x="{left + pw / 2:.0f}" y="{height - 8}" text-anchor="middle">'
-               'thinking budget a game (log scale); bars: 95% intervals</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return svg_page(width, height, (left, top, pw, ph),
+                    "Klondike draw 3, never seeing a face-down card: deals won against "
+                    "thinking time", "thinking budget a game (log scale); bars: 95% intervals",
+                    out)
 
 
 def main() -> None:

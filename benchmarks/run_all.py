@@ -26,6 +26,7 @@ LONG: dict[str, list[str]] = {
                           "--sample-time", "0.1"],
     "spades_nils.py": ["--deals", "100", "--against", "normal", "--plays", "1"],
     "web_server.py": ["--tables", "100", "--seconds", "15"],
+    "web_tables.py": ["--tables", "20,100", "--seconds", "20"],
 }
 # Modules here that are helpers, not benchmarks.
 HELPERS = {"common.py", "run_all.py"}

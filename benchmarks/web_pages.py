@@ -13,43 +13,17 @@ import argparse
 import json
 import os
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
+
+from common import start_server, stop_server
 
 TARGET_KB = 250.0
 PAGES = ["/", "/spades", "/hearts", "/klondike", "/rules/spades", "/stats"]
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def start_server(db: Path, bot_delay: float = 0.0) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "parlour.cli", "serve", "--port", str(port), "--no-browser",
-         "--bot-delay", str(bot_delay), "--db", str(db)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(url + "/api/me", timeout=1).read()
-            return server, url
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    said = server.stderr.read().decode() if server.stderr else ""
-    raise SystemExit(f"the server did not start: {said}")
 
 
 def weigh(url: str, paths: list[str]) -> list[tuple[str, int, int]]:
@@ -98,8 +72,7 @@ def main() -> int:
             tables = [table_url(url, g) for g in ("spades", "hearts", "klondike")]
             rows = weigh(url, PAGES + tables)
         finally:
-            server.terminate()
-            server.wait()
+            stop_server(server)
     print(f"Page weight, uncompressed, everything loaded (target {TARGET_KB:.0f} KB a page); "
           f"Python {sys.version.split()[0]}, {os.cpu_count()} cores")
     print(f"{'page':<28} {'files':>5} {'KB':>8} {'of target':>10}")

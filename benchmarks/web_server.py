@@ -24,45 +24,32 @@ import asyncio
 import json
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
 import urllib.request
-from http.cookiejar import CookieJar
 from pathlib import Path
 
 import websockets
 
+from common import Person, rss_kb, spread, start_server, stop_server
 from parlour.progress import Progress
-from web_pages import start_server
 
 TARGET_P99_MS = 20.0
 
 
-def rss_kb(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
-
-
 def new_player_table(url: str, game: str, seed: int, level: str = "easy") -> tuple[str, str]:
-    jar = CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    opener.open(url + "/api/me").read()
-    body = {"game": game, "level": level, "seed": seed}
-    request = urllib.request.Request(url + "/api/tables", method="POST",
-                                     data=json.dumps(body).encode())
-    table = json.loads(opener.open(request).read())["table"]
-    cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
-    return table, cookie
+    person = Person(url)
+    person.get("/api/me")
+    made = person.post("/api/tables", {"game": game, "level": level, "seed": seed})
+    return made["table"], made["token"]
 
 
-async def play(url: str, table: str, cookie: str, until: float, rng: random.Random,
+async def play(url: str, table: str, token: str, until: float, rng: random.Random,
                latencies: list[float], think: tuple[float, float]) -> None:
     ws_url = url.replace("http", "ws", 1) + f"/ws/{table}"
-    async with websockets.connect(ws_url, additional_headers={"cookie": cookie}) as ws:
+    async with websockets.connect(ws_url, proxy=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token, "version": None}))
         sent_at: float | None = None
         sent_version = -1
         while time.monotonic() < until:
@@ -134,14 +121,12 @@ def main() -> int:
             after = rss_kb(server.pid)
             inside = json.loads(urllib.request.urlopen(url + "/api/server").read())["move_ms"]
         finally:
-            server.terminate()
-            server.wait()
+            stop_server(server)
     if not latencies:
         print("no move was measured")
         return 1
-    ms = sorted(x * 1000 for x in latencies)
-    p50 = statistics.median(ms)
-    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    ms = [x * 1000 for x in latencies]
+    p50, p99, top = spread(ms)
     print(f"\n{args.tables} tables in play at once for {args.seconds:.0f} s "
           f"({len(ms)} moves, {len(ms) / args.seconds:.0f}/s, each player thinking "
           f"{low:g}-{high:g} s); Python {sys.version.split()[0]}, "
@@ -150,7 +135,7 @@ def main() -> int:
     print(f"{'p50':<24} {p50:>8.1f}ms {'':>10} {'':>8}")
     print(f"{'p99':<24} {p99:>8.1f}ms {TARGET_P99_MS:>8.0f}ms "
           f"{TARGET_P99_MS / p99:>7.1f}x")
-    print(f"{'max':<24} {ms[-1]:>8.1f}ms")
+    print(f"{'max':<24} {top:>8.1f}ms")
     print(f"the server's own count (/api/server, message read to views sent, "
           f"{inside['moves']} moves): p50 {inside['p50']:.1f} ms, p99 {inside['p99']:.1f} ms, "
           f"max {inside['max']:.1f} ms")
