@@ -107,7 +107,9 @@ def _play_out(ws_url: str, token: str) -> dict:
         while True:
             message = json.loads(ws.recv(timeout=10))
             if message["type"] != "view":
-                assert message["type"] != "error", message
+                # Acting on every view, an older one is refused as stale (passes are
+                # chosen at once: a view two passes old still offers one): harmless.
+                assert message["type"] != "error" or "moved on" in message["reason"], message
                 continue
             view = message["view"]
             if view["over"]:

@@ -3,6 +3,9 @@ sheet, game over and Play again; each state checked by axe and saved."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from playwright.sync_api import Page, expect
 
 from parlour.records import replay
@@ -54,7 +57,9 @@ def test_a_game_of_spades_by_clicking(
     assert_clean(page)
     # the game's record, to keep: it replays to the same end
     link = over.get_by_role("link", name="Save the game record")
-    record = page.request.get(server.url + link.get_attribute("href")).json()
+    with page.expect_download() as saving:
+        link.click()
+    record = json.loads(Path(saving.value.path()).read_text())
     result = replay(record).result
     assert result["winner"]["seats"] in ([0, 2], [1, 3])
     assert result["winner"]["name"][0] in over.locator(".winner-line").inner_text()

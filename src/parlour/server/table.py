@@ -236,7 +236,7 @@ class Table:
         if not self.started:
             raise TableError("the game has not started: the host starts it once "
                              "everyone is seated")
-        if version != self.version:
+        if version != self.version and not self._pass_at_its_turn(seat, text):
             raise TableError(f"the table has moved on (you acted on move {version}, "
                              f"it is at move {self.version}): here is the table as it is now")
         to_act = self.to_act()
@@ -272,6 +272,13 @@ class Table:
             self._play.close()
 
     # --- Hearts: passes chosen at once ----------------------------------------
+
+    def _pass_at_its_turn(self, seat: int, text: str) -> bool:
+        """A Hearts pass by the seat to pass: what the others did meanwhile (their
+        passes) does not change it, so the version it was chosen at does not matter."""
+        hand = getattr(self.state, "hand", None)
+        return (self.game == "hearts" and hand is not None and bool(hand.passing)
+                and self.to_act() == seat and text.split()[:1] == ["pass"])
 
     def may_hold(self, seat: int) -> bool:
         """Whether ``seat`` may choose its pass now, before the seats ahead of it

@@ -1,0 +1,253 @@
+"""Four people and two spectators at one table, each on their own socket, over
+whole games of Spades and Hearts: every frame sent is recorded and scanned, and
+none names a card that another seat holds unplayed (a Hearts pass is known to
+its passer). Then the races: an action resent after a reconnect is applied
+once, an old socket and a new one of one seat, everyone clicking Rematch at
+once makes one next game, a bot's move for a version that has moved on."""
+
+from __future__ import annotations
+
+import json
+import queue
+import re
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from parlour.server.app import COOKIE, Settings, create_app
+
+CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
+SHORT = {"spades": {"target": 50, "nil": False}, "hearts": {"target": 25}}
+
+
+class Person:
+    """One browser: its own player cookie, a socket read by a thread into a queue.
+    Everyone shares one test client, so one event loop serves them all, as
+    uvicorn's does."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.cookie: str | None = None
+        self.frames: list[dict[str, Any]] = []
+        self.inbox: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        self.ws: Any = None
+        self.seat: int | None = None
+        self.token: str | None = None
+
+    def post(self, url: str, body: dict[str, Any]) -> Any:
+        self.client.cookies.clear()
+        if self.cookie:
+            self.client.cookies.set(COOKIE, self.cookie)
+        answer = self.client.post(url, json=body)
+        self.cookie = self.client.cookies.get(COOKIE) or self.cookie
+        return answer
+
+    def connect(self, table: str, **hello: Any) -> None:
+        self.context = self.client.websocket_connect(f"/ws/{table}")
+        self.ws = self.context.__enter__()
+        self.ws.send_json({"type": "hello", "token": self.token, **hello})
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        try:
+            while True:
+                message = self.ws.receive_json()
+                self.frames.append(message)
+                self.inbox.put(message)
+        except Exception:
+            self.inbox.put(None)
+
+    def latest(self, wait: float = 0.0) -> dict[str, Any] | None:
+        """The newest view waiting, if any (waiting up to ``wait`` seconds for one)."""
+        newest = None
+        try:
+            message = self.inbox.get(timeout=wait) if wait else self.inbox.get_nowait()
+            while True:
+                if message is not None and message["type"] == "view":
+                    newest = message
+                message = self.inbox.get_nowait()
+        except queue.Empty:
+            return newest
+
+    def close(self) -> None:
+        if self.ws is not None:
+            self.context.__exit__(None, None, None)
+            self.ws = None
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    return create_app(Settings(f"sqlite:///{tmp_path / 'parlour.db'}", bot_delay=0.0,
+                               workers=1))
+
+
+@pytest.fixture
+def people(app: Any) -> Iterator[list[Person]]:
+    with TestClient(app) as client:
+        crowd = [Person(client) for _ in range(6)]
+        yield crowd
+        for person in crowd:
+            person.close()
+
+
+def seat_everyone(game: str, people: list[Person], **friends: Any) -> str:
+    host = people[0]
+    host.post("/api/me", {"name": "Ada"})
+    answer = host.post("/api/tables", {
+        "game": game, "options": SHORT[game], "level": "easy",
+        "friends": {"watchable": True, **friends}}).json()
+    host.token, host.seat = answer["token"], answer["seat"]
+    table: str = answer["table"]
+    for person, seat, name in zip(people[1:4], (0, 1, 3), ("Bea", "Cy", "Dee"), strict=True):
+        taken = person.post(f"/api/tables/{table}/seats", {"seat": seat, "name": name})
+        assert taken.status_code == 200, taken.text
+        person.token, person.seat = taken.json()["token"], seat
+    for person in people[:4]:
+        person.connect(table)
+    for watcher in people[4:]:
+        watcher.connect(table, watch=True)
+    return table
+
+
+def play_out(players: list[Person], stop: Any, limit: float = 120.0) -> dict[str, Any]:
+    """Each person plays the first legal action of their newest view until
+    ``stop(view)``; returns that view."""
+    deadline = time.monotonic() + limit
+    newest: dict[int, dict[str, Any]] = {}
+    acted: dict[int, int] = {}  # the version each person last acted on
+    last: dict[int, float] = {}  # and when
+    while time.monotonic() < deadline:
+        for person in players:
+            message = person.latest(wait=0.01)
+            if message is not None:
+                newest[id(person)] = message
+            message = newest.get(id(person))
+            if message is None:
+                continue
+            view = message["view"]
+            if stop(view):
+                return view
+            # A person's pace: at most 15 actions a second (the server takes 20).
+            if view["legal"] and acted.get(id(person)) != message["version"] \
+                    and view["status"] == "playing" \
+                    and time.monotonic() - last.get(id(person), 0.0) > 1 / 15:
+                acted[id(person)] = message["version"]
+                last[id(person)] = time.monotonic()
+                person.ws.send_json({"type": "act", "version": message["version"],
+                                     "action": view["legal"][0],
+                                     "id": f"{id(person)}-{message['version']}"})
+    raise AssertionError(f"the game did not get there in {limit:.0f} s")
+
+
+def scan(people: list[Person]) -> int:
+    """Every view of every frame against every other seat's hand at that version."""
+    hands: dict[tuple[int, int], set[str]] = {}  # (version, seat) -> its cards unplayed
+    for person in people[:4]:
+        for frame in person.frames:
+            if frame["type"] == "view" and frame["view"].get("status") != "waiting":
+                hands[(frame["version"], frame["view"]["seat"])] = set(frame["view"]["hand"])
+    checked = 0
+    for person in people:
+        for frame in person.frames:
+            if frame["type"] != "view" or frame["view"].get("status") == "waiting":
+                continue
+            view = frame["view"]
+            # The draw is face up; until a new hand's first trick is taken the
+            # view shows the last trick of the hand before (its cards dealt again).
+            played = 52 - sum(view.get("cards_left", [0]))
+            fresh = played - len(view.get("trick", [])) < 4
+            public = {k: v for k, v in view.items()
+                      if k != "draw" and not (fresh and k == "last_trick")}
+            named = set(CARD.findall(json.dumps(public)))
+            others: set[str] = set()
+            for seat in range(4):
+                if seat != view["seat"]:
+                    others |= hands.get((frame["version"], seat), set())
+            known = set(view.get("passed", []))  # your own pass, in the receiver's hand
+            leaked = (named & others) - known
+            assert not leaked, (view["seat"], frame["version"], sorted(leaked))
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("game", ["spades", "hearts"])
+def test_no_frame_names_a_card_another_seat_holds(game: str, people: list[Person]) -> None:
+    seat_everyone(game, people, partners="draw")
+    people[0].ws.send_json({"type": "start"})
+    final = play_out(people[:4], lambda view: view.get("over") is not None, limit=240.0)
+    assert final["over"] is not None
+    checked = scan(people)
+    assert checked > 4 * 100  # views of whole hands, every seat and both spectators
+    for watcher in people[4:]:
+        views = [f["view"] for f in watcher.frames if f["type"] == "view"]
+        assert views and all(v["hand"] == [] and v["legal"] == [] for v in views)
+        assert any(v.get("trick") for v in views)  # they did see the cards played
+
+
+def test_rematch_clicked_by_everyone_at_once_makes_one_game(people: list[Person]) -> None:
+    seat_everyone("spades", people)
+    people[0].ws.send_json({"type": "start"})
+    play_out(people[:4], lambda view: view.get("over") is not None, limit=240.0)
+    for _ in range(3):  # many clicks from every seat
+        for person in people[:4]:
+            person.ws.send_json({"type": "rematch"})
+    nexts = set()
+    for person in people[:4]:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            nexts |= {f["table"] for f in person.frames if f["type"] == "rematch"}
+            if any(f["type"] == "rematch" for f in person.frames):
+                break
+            time.sleep(0.02)
+    assert len(nexts) == 1
+    # The watchers were told too, and the same seat tokens hold the same seats there.
+    assert all(any(f["type"] == "rematch" for f in w.frames) for w in people[4:])
+    (table,) = nexts
+    bea = people[1]
+    with bea.client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "hello", "token": bea.token})
+        view = ws.receive_json()["view"]
+        assert view["seat"] == bea.seat and len(view["hand"]) == 13
+
+
+def test_an_action_resent_after_a_reconnect_is_applied_once(app: Any) -> None:
+    with TestClient(app) as ada:
+        answer = ada.post("/api/tables", json={"game": "klondike", "seed": 3}).json()
+        hello = {"type": "hello", "token": answer["token"]}
+        with ada.websocket_connect(f"/ws/{answer['table']}") as ws:
+            ws.send_json(hello)
+            view = ws.receive_json()
+            ws.send_json({"type": "act", "version": view["version"], "action": "draw",
+                          "id": "draw-1"})
+            assert ws.receive_json()["version"] == 1
+        with ada.websocket_connect(f"/ws/{answer['table']}") as ws:  # the same, resent
+            ws.send_json({**hello, "version": 0})
+            assert ws.receive_json()["version"] == 1  # what was missed
+            ws.send_json({"type": "act", "version": 0, "action": "draw", "id": "draw-1"})
+            again = ws.receive_json()
+            assert again["type"] == "view" and again["version"] == 1  # not drawn twice
+
+
+def test_an_old_socket_and_a_new_one_of_one_seat(app: Any) -> None:
+    with TestClient(app) as ada:
+        answer = ada.post("/api/tables", json={"game": "klondike", "seed": 3}).json()
+        hello = {"type": "hello", "token": answer["token"]}
+        with ada.websocket_connect(f"/ws/{answer['table']}") as old, \
+                ada.websocket_connect(f"/ws/{answer['table']}") as new:
+            old.send_json(hello)
+            assert old.receive_json()["version"] == 0
+            new.send_json(hello)
+            assert new.receive_json()["version"] == 0
+            new.send_json({"type": "act", "version": 0, "action": "draw"})
+            assert new.receive_json()["version"] == 1
+            while (seen := old.receive_json())["version"] < 1:
+                pass  # the old tab sees the move made in the new one
+            old.send_json({"type": "act", "version": 0, "action": "draw"})  # stale
+            refused = old.receive_json()
+            assert refused["type"] == "error" and "moved on" in refused["reason"]
+            assert seen["view"]["stock"] == 23
