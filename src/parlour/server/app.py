@@ -8,6 +8,7 @@ solver run in :class:`~parlour.server.workers.Workers`.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import secrets
@@ -295,6 +296,18 @@ async def record(request: Request) -> Response:
 # --- the app ---------------------------------------------------------------------
 
 
+CHECKPOINT_EVERY = 2.0  # seconds between checkpoints of SQLite's write-ahead log
+
+
+async def _checkpoints(store: Store) -> None:
+    while True:
+        await asyncio.sleep(CHECKPOINT_EVERY)
+        try:
+            await to_thread.run_sync(store.checkpoint)
+        except Exception as e:  # a busy or missing database: the next one catches up
+            log.warning("checkpoint failed: %s", e)
+
+
 def create_app(settings: Settings) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -304,9 +317,11 @@ def create_app(settings: Settings) -> Starlette:
         app.state.store = store
         app.state.pool = pool
         app.state.tables = Rooms(store, pool, settings.bot_delay)
+        keeper = asyncio.create_task(_checkpoints(store))
         try:
             yield
         finally:
+            keeper.cancel()
             app.state.tables.close()
             pool.close()
             store.engine.dispose()

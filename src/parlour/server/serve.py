@@ -16,7 +16,9 @@ from parlour.server.store import Store, database_url, default_db
 def listen(host: str, port: int) -> socket.socket:
     """The server's socket, bound now so a taken port is one clear error (OSError)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named, so asyncio turns Nagle off on every connection (with a
+    # protocol of 0 it does not, and each view waits for the last one's ACK).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
@@ -44,7 +46,10 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: f
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
     config = uvicorn.Config(app, host=host, port=port, log_level="warning",
-                            ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20)
+                            ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20,
+                            # A view is a kilobyte or two: compressing it saves little
+                            # and costs each connection about 48 KB (benchmarks/web_tables.py).
+                            ws_per_message_deflate=False)
     server = uvicorn.Server(config)
 
     def started() -> None:
