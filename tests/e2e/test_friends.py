@@ -147,3 +147,65 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
     for page in players:
         expect(page.locator(".table-felt")).to_be_visible()
         expect(page.locator(".hand .card")).to_have_count(13)
+
+
+def test_hearts_with_a_seat_left_to_a_bot_and_a_network_lost(server: Server,
+                                                             people: list[Page]) -> None:
+    ada, bea, cy = people[:3]
+    ada.goto(f"{server.url}/hearts")
+    ada.get_by_label("Play with friends").check()
+    ada.get_by_label("Your name").fill("Ada")
+    ada.get_by_label("A bot plays for someone away after").select_option("15")
+    ada.get_by_label("Play to").fill("25")
+    ada.get_by_role("button", name="Start").click()
+    expect(ada.locator(".invite-code")).to_be_visible()  # the waiting room, at its link
+    link = ada.url
+    for page, name, seat in ((bea, "Bea", "West"), (cy, "Cy", "North")):
+        page.goto(link)
+        page.fill("#room-name", name)
+        page.get_by_role("button", name=f"Sit {seat}").click()
+        expect(page.locator(".room-seat.mine")).to_contain_text(f"{name} (you)")
+    ada.get_by_role("button", name="Start: bots take the 1 free seat").click()
+    expect(ada.locator(".seat", has_text="East")).to_contain_text("bot")
+
+    players = [ada, bea, cy]
+    moves = 0
+    left = offline = False
+    cy_seat = ada.locator(".seat", has_text="Cy")
+    while not ada.locator(".game-over").count():
+        acted = False
+        for page in players:
+            pass_button = page.get_by_role("button", name=re.compile(r"^Pass (left|right|across)"))
+            cards = page.locator(".hand button.card:not([disabled])")
+            if page.locator(".pass-panel").count() and cards.count() >= 3 \
+                    and not page.locator(".hand button.card.selected").count():
+                for i in range(3):
+                    cards.nth(i).click()
+                pass_button.click()
+                acted = True
+            elif not page.locator(".pass-panel").count() and cards.count():
+                cards.first.click()
+                acted = True
+        moves += acted
+        if moves == 15 and not offline:
+            # Cy's network goes: the others see him away; it comes back and he plays on.
+            cy.context.set_offline(True)
+            expect(cy.locator(".connection")).to_contain_text("reconnecting")
+            expect(cy_seat).to_contain_text("away")
+            cy.context.set_offline(False)
+            expect(cy.locator(".connection")).to_be_hidden()
+            expect(cy_seat).not_to_contain_text("away")
+            offline = True
+        if moves == 25 and not left:
+            # Bea leaves: a bot takes her seat, and the game goes on without her.
+            bea.once("dialog", lambda dialog: dialog.accept())
+            bea.get_by_role("button", name="Leave the table").click()
+            expect(ada.locator(".seat-left")).to_contain_text("bot")
+            players.remove(bea)
+            left = True
+        if not acted:
+            ada.wait_for_timeout(100)  # a poll: the bots' and the server's turn
+        assert moves < 2000, "the game did not end"
+    assert left and offline
+    shot(ada, "hearts-over")
+    expect(ada.locator(".game-over")).to_contain_text("wins")

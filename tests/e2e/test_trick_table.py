@@ -86,10 +86,12 @@ def test_reload_in_the_middle_of_a_hand(server: Server, browser_page: Page) -> N
     bid(page)
     play_a_card(page)
     play_a_card(page)
-    playable(page)  # settled: your turn, the trick on the table
+    playable(page)  # your turn ...
+    expect(page.locator(".trick-table[data-settled]")).to_have_count(1)  # ... all drawn
     before_hand, before_trick = hand_cards(page), trick_labels(page)
     page.reload()
     playable(page)
+    expect(page.locator(".trick-table[data-settled]")).to_have_count(1)
     assert hand_cards(page) == before_hand
     assert trick_labels(page) == before_trick
     play_a_card(page)

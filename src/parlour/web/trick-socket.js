@@ -14,6 +14,21 @@ export function connectTable(table, { onMessage, onStatus, onRefused, version, w
   let attempt = 0;
   let closedByUs = false;
   let refusal = null;
+  let retry = null; // the timer of the next try, while disconnected
+
+  // The browser knows when its network goes: say so at once and close, rather
+  // than wait for a socket that may hang for minutes; try again when it is back.
+  window.addEventListener("offline", () => {
+    if (socket && socket.readyState <= WebSocket.OPEN) socket.close(4999, "offline");
+  });
+  window.addEventListener("online", () => {
+    if (retry !== null && !closedByUs) {
+      clearTimeout(retry);
+      retry = null;
+      attempt = 0;
+      open();
+    }
+  });
 
   function open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -48,7 +63,10 @@ export function connectTable(table, { onMessage, onStatus, onRefused, version, w
       onStatus("reconnecting");
       const wait = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)];
       attempt += 1;
-      setTimeout(open, wait);
+      retry = setTimeout(() => {
+        retry = null;
+        open();
+      }, wait);
     });
   }
 

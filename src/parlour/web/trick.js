@@ -213,8 +213,11 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
 
   // ---- views in order, each change shown ----------------------------------
 
+  // data-settled marks a table showing the newest view it has, every card
+  // played and every trick taken drawn (tests wait for it; so may a tool).
   async function drain() {
     draining = true;
+    delete tableBox.dataset.settled;
     while (queue.length) {
       const next = queue.shift();
       const prev = shown;
@@ -224,6 +227,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       await transition(prev, next);
     }
     draining = false;
+    tableBox.dataset.settled = String(shown.version);
   }
 
   async function transition(prev, view) {
