@@ -337,3 +337,38 @@ def test_the_bots_play_on_after_a_worker_process_dies(db: str) -> None:
             ws.send_json({"type": "sync"})
             view = play_hand(ws)
     assert view["hands"][0]["hand"] == 1  # a whole hand, bots and all, after the kill
+
+
+def test_requests_are_judged_by_their_shape_and_their_bytes(slow_bots: TestClient,
+                                                          db: str) -> None:
+    # JSON of the wrong shape is said to be so, not "not JSON"
+    wrong = slow_bots.post("/api/tables", json={"game": 5})
+    assert wrong.status_code == 400 and "Expected `str`" in wrong.json()["error"]
+    assert "not JSON" not in wrong.json()["error"]
+    spaces = slow_bots.post("/api/me", json={"name": "    "})
+    assert spaces.status_code == 400 and "not only spaces" in spaces.json()["error"]
+    table = new_table(slow_bots, "spades")
+    with connect(slow_bots, table) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "finish", "version": 0})
+        answer = ws.receive_json()
+        assert answer["type"] == "error" and "for Klondike" in answer["reason"]
+        # the limit is in bytes: 2,000 three-byte characters are 6,000 bytes
+        ws.send_text('{"type": "sync", "x": "' + "€" * 2000 + '"}')
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1009
+
+
+def test_looking_makes_no_player(db: str) -> None:
+    with client_for(db) as client:
+        for path in ("/", "/spades", "/static/base.css", "/api/me", "/api/tables",
+                     "/api/stats", "/nosuchpage"):
+            client.get(path)
+            client.cookies.clear()
+        with sa.create_engine(db).connect() as conn:
+            assert conn.execute(sa.text("SELECT COUNT(*) FROM players")).scalar() == 0
+        assert client.get("/api/me").json() == {"id": None, "name": "You"}
+        client.post("/api/me", json={"name": "Ada"})  # the first thing done makes one
+        with sa.create_engine(db).connect() as conn:
+            assert conn.execute(sa.text("SELECT COUNT(*) FROM players")).scalar() == 1

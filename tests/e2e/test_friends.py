@@ -209,3 +209,21 @@ def test_hearts_with_a_seat_left_to_a_bot_and_a_network_lost(server: Server,
     assert left and offline
     shot(ada, "hearts-over")
     expect(ada.locator(".game-over")).to_contain_text("wins")
+
+
+def test_a_table_you_cannot_enter_says_why_and_stops_trying(server: Server,
+                                                           people: list[Page]) -> None:
+    owner, stranger = people[:2]
+    owner.goto(f"{server.url}/spades")
+    owner.get_by_role("button", name="Start").click()  # a game against bots
+    expect(owner.locator(".seat-bottom")).to_be_visible()
+    sockets: list[object] = []
+    stranger.on("websocket", lambda ws: sockets.append(ws))
+    stranger.goto(owner.url)  # a shared link, or a lost seat
+    panel = stranger.locator(".entry")
+    expect(panel).to_contain_text("no seat for you")
+    expect(panel.get_by_role("link", name="Go home")).to_be_visible()
+    shot(stranger, "not-yours")
+    stranger.goto(f"{server.url}/spades/no-such-table")
+    expect(stranger.locator(".entry")).to_contain_text("No table here")
+    assert len(sockets) == 2  # one try each, no reconnecting loop

@@ -186,8 +186,9 @@ export function entryPanel(summary, reason, { watch }) {
       html("div", { class: "button-row" }, home));
     return box;
   }
-  box.append(html("h2", { id: "entry-title", text: "This table is not yours yet" }),
-    html("p", { text: reason }));
+  const sentence = reason ? `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`.replace(/\.\.$/, ".") : "";
+  box.append(html("h2", { id: "entry-title", text: summary.friends ? "This table is not yours yet" : "This game is someone else's" }),
+    html("p", { text: sentence }));
   const problem = html("p", { class: "error", role: "alert" });
   const takeable = summary.seats.filter((seat) => seat.takeable);
   const row = html("div", { class: "button-row" });
@@ -219,7 +220,7 @@ export function entryPanel(summary, reason, { watch }) {
     watchButton.addEventListener("click", watch);
     row.append(watchButton);
   }
-  row.append(home);
+  row.append(html("a", { class: "button-link", href: `/${summary.game}`, text: "Start a game of your own" }), home);
   box.append(row, problem);
   return box;
 }
