@@ -253,3 +253,70 @@ def test_an_old_socket_and_a_new_one_of_one_seat(app: Any) -> None:
             refused = old.receive_json()
             assert refused["type"] == "error" and "moved on" in refused["reason"]
             assert seen["view"]["stock"] == 23
+
+
+def _alone_with_bots(app: Any, client: TestClient, **friends: Any) -> tuple[str, str]:
+    answer = client.post("/api/tables", json={
+        "game": "spades", "options": {"target": 500}, "level": "easy",
+        "friends": friends}).json()
+    with client.websocket_connect(f"/ws/{answer['table']}") as ws:
+        ws.send_json({"type": "hello", "token": answer["token"]})
+        ws.receive_json()
+        ws.send_json({"type": "start"})
+        while ws.receive_json()["view"]["status"] != "playing":
+            pass
+    return answer["table"], answer["token"]
+
+
+def _views(ws: Any, until: Any, limit: int = 400) -> dict[str, Any]:
+    for _ in range(limit):
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == "view" and until(message):
+            return message
+    raise AssertionError("the table never got there")
+
+
+def test_away_past_the_grace_a_bot_plays_then_the_person_again(app: Any) -> None:
+    with TestClient(app) as client:
+        table, token = _alone_with_bots(app, client, watchable=True)
+        room = app.state.tables.open[table]
+        assert room.table.hosting is not None
+        room.table.hosting.grace = 0  # (the form's shortest is 15 s; a test need not wait)
+        # Away (no connection) on their turn: the normal bot plays for them.
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "watch": True})
+            played = _views(ws, lambda m: m["view"]["seats"][2]["stand_in"])
+            assert played["view"]["seats"][2]["away"]
+            room.table.hosting.grace = 3600  # from now on the person plays their own turns
+            # They come back: the same seat, no longer stood in for.
+            with client.websocket_connect(f"/ws/{table}") as mine:
+                mine.send_json({"type": "hello", "token": token})
+                back = _views(mine, lambda m: True)
+                assert back["view"]["seat"] == 2 and not back["view"]["seats"][2]["stand_in"]
+                turn = _views(mine, lambda m: bool(m["view"]["legal"]))
+                action = "bid 3" if "bid 3" in turn["view"]["legal"] else turn["view"]["legal"][0]
+                mine.send_json({"type": "act", "version": turn["version"], "action": action})
+                made = _views(mine, lambda m: m["version"] > turn["version"])
+                assert made["version"] == turn["version"] + 1
+
+
+def test_a_turn_timer_runs_out_and_the_bot_plays_then_a_late_move_is_refused(
+        app: Any) -> None:
+    with TestClient(app) as client:
+        table, token = _alone_with_bots(app, client, turn_timer=30)
+        room = app.state.tables.open[table]
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            turn = _views(ws, lambda m: bool(m["view"]["legal"]))
+            assert turn["view"]["timer"]["seat"] == 2 and turn["view"]["timer"]["of"] == 30
+            assert room.table.hosting is not None
+            room.table.hosting.turn_timer = 0.01  # the time is up at once
+            room.wake()
+            moved = _views(ws, lambda m: m["version"] > turn["version"])
+            assert moved["version"] > turn["version"]  # the normal bot played for South
+            room.table.hosting.turn_timer = 3600
+            ws.send_json({"type": "act", "version": turn["version"],
+                          "action": turn["view"]["legal"][0]})
+            while (reply := ws.receive_json())["type"] != "error":
+                pass
+            assert "moved on" in reply["reason"]
