@@ -320,3 +320,28 @@ def test_a_turn_timer_runs_out_and_the_bot_plays_then_a_late_move_is_refused(
             while (reply := ws.receive_json())["type"] != "error":
                 pass
             assert "moved on" in reply["reason"]
+
+
+def test_the_host_gives_a_silent_seat_to_a_bot_and_the_rematch_goes_ahead(
+        people: list[Person]) -> None:
+    seat_everyone("spades", people)
+    people[0].ws.send_json({"type": "start"})
+    play_out(people[:4], lambda view: view.get("over") is not None, limit=240.0)
+    for person in people[:3]:  # Dee (West) does not answer
+        person.ws.send_json({"type": "rematch"})
+
+    def said_yes(view: dict[str, Any]) -> bool:
+        return sum(bool(s["rematch"]) for s in view["seats"]) == 3
+
+    deadline = time.monotonic() + 30
+    while not any(f["type"] == "view" and said_yes(f["view"]) for f in people[0].frames):
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert not any(f["type"] == "rematch" for f in people[0].frames)  # waiting for Dee
+    people[1].ws.send_json({"type": "seat_bot", "seat": 3})  # only the host may
+    people[0].ws.send_json({"type": "seat_bot", "seat": 3})
+    while not any(f["type"] == "rematch" for f in people[0].frames):
+        assert time.monotonic() < deadline + 30
+        time.sleep(0.02)
+    assert any(f["type"] == "error" and "only the host" in f["reason"] for f in people[1].frames)
+    assert any(f["type"] == "left" for f in people[3].frames)  # Dee is told why

@@ -195,6 +195,8 @@ async def _handle(ws: WebSocket, rooms: Rooms, room: Room, client: Client,
                     await other.send(protocol.write(protocol.Left(
                         "the host gave your seat to a bot")))
                 room.clients.pop(key, None)
+        if table.is_over():
+            await _rematch_if_all_said_yes(rooms, room)  # the one who was waited for
     return True
 
 
@@ -242,10 +244,13 @@ async def _rematch(rooms: Rooms, room: Room, seat: int) -> None:
     old = room.table
     if not old.is_over() and old.game != "klondike":
         raise TableError("play again once the game is over")
-    votes = await to_thread.run_sync(rooms.store.vote_rematch, old.id, seat)
-    room.rematch_votes = votes
-    people = set(old.people())
-    if not people <= votes:
+    room.rematch_votes = await to_thread.run_sync(rooms.store.vote_rematch, old.id, seat)
+    await _rematch_if_all_said_yes(rooms, room)
+
+
+async def _rematch_if_all_said_yes(rooms: Rooms, room: Room) -> None:
+    old = room.table
+    if not set(old.people()) <= room.rematch_votes:
         await rooms.broadcast(room)
         return
     hosting = None

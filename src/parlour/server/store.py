@@ -422,9 +422,18 @@ class Store:
                  .order_by(tables.c.updated))
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
+            # Every seat's name as it was at the table (people at tables with friends).
+            named: dict[str, list[str]] = {}
+            ids = [r.id for r in rows if r.game != "klondike"]
+            for chunk in range(0, len(ids), 500):
+                for row in conn.execute(sa.select(seats.c.table_id, seats.c.name)
+                                        .where(seats.c.table_id.in_(ids[chunk:chunk + 500]))
+                                        .order_by(seats.c.table_id, seats.c.seat)):
+                    named.setdefault(row.table_id, []).append(row.name)
         return [{"table": r.id, "game": r.game, "finished": iso_time(r.updated),
-                 "result": r.result, "seed": r.seed,
-                 "seat": r.seat, "won": bool(r.won), "options": r.options} for r in rows]
+                 "result": r.result, "seed": r.seed, "seat": r.seat, "won": bool(r.won),
+                 "options": r.options, **({"names": named[r.id]} if r.id in named else {})}
+                for r in rows]
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

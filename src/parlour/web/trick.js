@@ -380,7 +380,15 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     if (info.stand_in) notes.push("away · a bot plays for them");
     else if (info.away) notes.push("away");
     if (view.timer && view.timer.seat === seat) notes.push(`${Math.ceil(view.timer.left)} s`);
-    return notes.length ? html("span", { class: "seat-away", text: notes.join(" · ") }) : null;
+    if (!notes.length) return null;
+    const note = html("span", { class: "seat-away", text: notes.join(" · ") });
+    if (view.host && info.away && !info.you) {
+      // The host may give an absent person's seat to a bot for good.
+      const give = html("button", { type: "button", class: "secondary give-bot", text: "Give to a bot" });
+      give.addEventListener("click", () => socket.send({ type: "seat_bot", seat }));
+      return html("span", {}, note, give);
+    }
+    return note;
   }
 
   function renderSeat(view, seat) {
