@@ -234,9 +234,8 @@ def sure_card(obs: Any, legal: int) -> int:
     for seat in range(4):
         if pts[seat] == total and total > 0:
             lone = seat
-    if legal >> QS & 1 and (lone < 0 or total < 8):
-        if led != SPADES or best > QS:
-            return QS
+    if legal >> QS & 1 and (lone < 0 or total < 8) and (led != SPADES or best > QS):
+        return QS
     in_trick = 0
     for c in trick:
         in_trick |= 1 << c
