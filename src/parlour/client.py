@@ -62,6 +62,9 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # as the server's: no 0/O, 1/
 BACKOFF = (0.3, 0.7, 1.5, 3.0, 6.0, 10.0)
 FINAL_CLOSES = (1008, 1009)  # a flood, another site, a message too big: never retried
 REFUSALS = 5  # refusals of our own action at one version before we give up
+# The server takes 20 messages a second from a connection (docs/protocol.md): a
+# bot as quick as the machine stays under it, or a message is refused.
+MIN_GAP = 1 / 15
 
 
 class ClientError(Exception):
@@ -271,6 +274,8 @@ class TableClient:
         self._reason: str | None = None
         self._refusals = (-1, 0)  # the version our action was last refused at, how often
         self._got_view = False
+        self._sent_at = 0.0  # when the last message went (the pace: MIN_GAP)
+        self._last_sent: str | None = None
 
     @classmethod
     def join(cls, address: str, code: str | None = None, name: str = "Bot",
@@ -349,9 +354,9 @@ class TableClient:
         from websockets.exceptions import ConnectionClosed
 
         self._reason = None
-        ws.send(json.dumps({"type": "hello", "token": self.token, "version": self.version}))
+        self._send(ws, json.dumps({"type": "hello", "token": self.token, "version": self.version}))
         if self._pending is not None:
-            ws.send(self._pending.message)  # the same id: applied once whatever happened
+            self._send(ws, self._pending.message)  # the same id: applied once whatever happened
         voted = False
         while True:
             batch = [ws.recv()]
@@ -383,7 +388,7 @@ class TableClient:
                 if last:
                     return "over"
                 if not voted:
-                    ws.send(json.dumps({"type": "rematch"}))
+                    self._send(ws, json.dumps({"type": "rematch"}))
                     voted = True
             elif view.get("legal") and self._pending is None:
                 self._act(ws, player, view)
@@ -397,10 +402,23 @@ class TableClient:
         if pending is not None and (version > pending.version or not view.get("legal")):
             self._pending = None
 
+    def _send(self, ws: Any, text: str) -> None:
+        wait = self._sent_at + MIN_GAP - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        self._sent_at = time.monotonic()
+        self._last_sent = text
+        ws.send(text)
+
     def _refused(self, ws: Any, message: dict[str, Any]) -> None:
         reason = message.get("reason") or "refused"
         if message.get("version") is None:  # the connection is being refused: its close says
             self._reason = reason
+            return
+        if reason.startswith("too many messages") and self._pending is None \
+                and self._last_sent is not None:
+            time.sleep(1.0)  # not an action (a rematch, a sync): say it again, slower
+            self._send(ws, self._last_sent)
             return
         pending = self._pending
         if pending is None:
@@ -414,7 +432,7 @@ class TableClient:
         self._refusals = (pending.version, count)
         self._pending = None
         time.sleep(0.1 * count)
-        ws.send(json.dumps({"type": "sync"}))
+        self._send(ws, json.dumps({"type": "sync"}))
 
     def _act(self, ws: Any, player: Player, view: dict[str, Any]) -> None:
         legal = legal_from_view(view)
@@ -427,4 +445,4 @@ class TableClient:
                               "action": action_text(self.game, action),
                               "id": f"{self._ids}{self._count}"})
         self._pending = _Pending(view["version"], message)
-        ws.send(message)
+        self._send(ws, message)
