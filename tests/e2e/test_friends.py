@@ -1,9 +1,10 @@
 """Four people at one table, each in their own browser (a context is a fresh
 profile): a Spades table opened by its host, joined by the code, by the link
 and by Quick join, partners drawn by the cards, a spectator who sees no hand,
-one person reloading mid-trick and one closing the tab (a bot plays for them
-after the grace), the game played out, and Rematch clicked by everyone making
-one next game."""
+the server killed and started again mid-game, one person reloading mid-trick
+and one closing the tab (a bot plays for them after the grace), the game
+played out, and Rematch clicked by everyone making one next game. Then Hearts
+with a seat left to a bot, a network lost and back, and someone leaving."""
 
 from __future__ import annotations
 
@@ -102,7 +103,7 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
     shot(watcher, "spectator")
 
     moves = 0
-    reloaded = False
+    reloaded = killed = False
     away = "not yet"  # then "gone", "stood in", "back"
     dee_context = dee.context
     dee_seat = ada.locator(".seat", has_text="Dee")
@@ -118,6 +119,20 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
             cy.reload()
             expect(cy.locator(".hand .card")).to_have_count(before)
             reloaded = True
+        if moves == 12 and not killed:
+            # The server is killed (SIGKILL) and started again on the same database:
+            # every browser reconnects by itself and play goes on from where it was.
+            before = ada.locator(".hand .card").count()
+            assert server.process is not None
+            server.process.kill()
+            server.process.wait()
+            server.process = None
+            expect(ada.locator(".connection")).to_contain_text("reconnecting")
+            server.start()
+            for page in (ada, bea, cy, dee):
+                expect(page.locator(".connection")).to_be_hidden(timeout=30_000)
+            expect(ada.locator(".hand .card")).to_have_count(before)
+            killed = True
         if moves >= 30 and away == "not yet":
             # Dee closes the tab: the others see her away, and once it is her
             # turn and the grace is over a bot plays for her, marked as such.
@@ -136,6 +151,7 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
             ada.wait_for_timeout(100)  # a poll: the bots' and the server's turn
         assert moves < 2000, "the game did not end"
     assert away == "back", "the game ended before a bot played for Dee"
+    assert killed
     shot(ada, "over")
     players = (ada, bea, cy, dee)
     for page in players:

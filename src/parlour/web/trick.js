@@ -374,12 +374,28 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     friends.replaceChildren(...parts);
   }
 
+  // The turn timer: the seconds left counted down on the seat to act.
+  let timerTick = null;
+  function timerNote(view, seat) {
+    if (!view.timer || view.timer.seat !== seat) return null;
+    const ends = performance.now() + view.timer.left * 1000;
+    const note = html("span", { class: "seat-timer", role: "timer", "aria-label": "time left" });
+    const show = () => {
+      const left = Math.max(0, Math.ceil((ends - performance.now()) / 1000));
+      note.textContent = `${left} s`;
+      note.classList.toggle("short", left <= 10);
+    };
+    show();
+    clearInterval(timerTick);
+    timerTick = setInterval(() => (note.isConnected ? show() : clearInterval(timerTick)), 1000);
+    return note;
+  }
+
   function seatNote(view, info, seat) {
     if (info.bot && !info.person) return null;
     const notes = [];
     if (info.stand_in) notes.push("away · a bot plays for them");
     else if (info.away) notes.push("away");
-    if (view.timer && view.timer.seat === seat) notes.push(`${Math.ceil(view.timer.left)} s`);
     if (!notes.length) return null;
     const note = html("span", { class: "seat-away", text: notes.join(" · ") });
     if (view.host && info.away && !info.you) {
@@ -404,6 +420,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       html("span", { class: "seat-name", text: name }),
       info.bot ? html("span", { class: "seat-bot", text: `bot · ${info.bot}` }) : null,
       seatNote(view, info, seat),
+      timerNote(view, seat),
       html("span", { class: "seat-status" }, ...statusParts(rules.seatStatus(view, seat))),
       view.dealer === seat ? html("span", { class: "dealer", title: "dealer", text: "dealer" }) : null,
       turn ? html("span", { class: "visually-hidden", text: "(to play)" }) : null,
