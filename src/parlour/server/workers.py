@@ -106,7 +106,7 @@ def hint(job: Job) -> dict[str, Any]:
 
     choice = hearts_hint(obs, legal, seed=job.seed, samples=HINT_SAMPLES["hearts"])
     action = state.action_to_string(choice.action)
-    return {"action": action, "text": f"{action}: {choice.reason}"}
+    return {"action": action, "text": choice.text}
 
 
 def finish_line(job: Job) -> list[str] | None:
