@@ -187,7 +187,10 @@ export async function mountNewGame(container, game) {
       );
     }
     form.append(deal);
-    if (friends) form.append(friends.fields);
+    if (friends) {
+      form.append(friends.fields);
+      friends.sync();
+    }
   }
 
   const problem = element("p", { class: "error", role: "alert", "aria-live": "assertive" });
@@ -266,7 +269,7 @@ function friendsControls(game, saved) {
   const timer = pickControl("opt-timer", "Turn timer", [{ value: "", label: "Off" }, { value: "30", label: "30 s" }, { value: "60", label: "60 s" }, { value: "90", label: "90 s" }], saved.turn_timer ? String(saved.turn_timer) : "");
   const grace = pickControl("opt-grace", "A bot plays for someone away after", [15, 30, 60, 120, 300].map((n) => ({ value: String(n), label: n < 60 ? `${n} s` : `${n / 60} min` })), String(saved.grace ?? 60));
   const partners = game === "spades"
-    ? pickControl("opt-partners", "Partners", [{ value: "seats", label: "As the seats are taken (opposite sits with you)" }, { value: "draw", label: "Drawn by the cards (the two highest)" }], saved.partners ?? "draw")
+    ? pickControl("opt-partners", "Partners", [{ value: "seats", label: "As seated (opposite you)" }, { value: "draw", label: "Drawn by the cards" }], saved.partners ?? "draw")
     : null;
   const fields = element("fieldset", { class: "friends-fields" }, element("legend", { text: "The table with friends" }),
     element("div", { class: "field" }, element("label", { for: "opt-host-name", text: "Your name" }), name),
@@ -274,13 +277,19 @@ function friendsControls(game, saved) {
     element("div", { class: "field" }, element("label", { class: "check", for: "opt-watchable" }, watchable, "Spectators may watch")),
     ...(partners ? [partners.row] : []), timer.row, grace.row,
     element("p", { class: "hint", text: "Seats nobody takes get bots when you start. You get a link and a code to invite people." }));
-  const sync = () => { fields.hidden = !people.checked; };
+  const sync = () => {
+    fields.hidden = !people.checked;
+    // With friends the level is that of the bots in the seats nobody takes.
+    const label = document.querySelector('label[for="opt-level"]');
+    if (label) label.textContent = people.checked ? "Bots in empty seats" : "Opponents";
+  };
   bots.addEventListener("change", sync);
   people.addEventListener("change", sync);
   sync();
   return {
     who,
     fields,
+    sync,
     read() {
       if (!people.checked) return null;
       const chosen = name.value.trim();
