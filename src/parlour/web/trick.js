@@ -358,7 +358,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       return;
     }
     const parts = [];
-    const fresh = view.hand_number === 1 && cardsPlayed(view) === 0 && !(view.bids?.length);
+    const fresh = view.hand_number === 1 && cardsPlayed(view) === 0; // the draw, until the first card
     if (view.draw && fresh) parts.push(html("p", { class: "draw-line", text: drawText(view) }));
     if (view.spectators) parts.push(html("p", { class: "muted watching", text: `${view.spectators} watching` }));
     if (view.seat != null) {
