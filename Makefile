@@ -10,7 +10,7 @@ HOT := $(shell $(PYTHON) -c "import tomllib; print(*tomllib.load(open('pyproject
 	['tool']['hatch']['build']['targets']['wheel']['hooks']['custom']['compiled'])")
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint doctest setup compile bench clean browser
+.PHONY: run test lint doctest setup compile bench clean browser services
 
 # Installing is compiling: a change to a hot module (or to the build) installs again.
 $(STAMP): pyproject.toml hatch_build.py $(addprefix src/,$(HOT))
@@ -32,6 +32,14 @@ browser:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
 			chromium fonts-dejavu-core >/dev/null; }
 
+# The storage and server tests also run on PostgreSQL: install Debian's server
+# where it is missing (the tests start a throwaway cluster of their own).
+services:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		echo "installing Debian's postgresql for the storage tests"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
+			postgresql >/dev/null || echo "postgresql could not be installed: its tests will be skipped"; }
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks hatch_build.py
 	$(BIN)/mypy
@@ -39,7 +47,7 @@ lint: $(STAMP)
 doctest: $(STAMP)
 	PARLOUR_PURE_PYTHON=1 $(BIN)/pytest --doctest-modules src --ignore=src/parlour/server/migrations
 
-test: setup browser lint doctest
+test: setup browser services lint doctest
 	$(BIN)/pytest tests
 
 bench: setup

@@ -18,11 +18,6 @@ from parlour.server.app import COOKIE, Settings, create_app
 from parlour.server.store import Store, actions
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'parlour.db'}"
-
-
 def client_for(db: str, bot_delay: float = 0.0) -> TestClient:
     return TestClient(create_app(Settings(db, bot_delay=bot_delay, workers=1)))
 

@@ -6,7 +6,6 @@ may start."""
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,9 +15,8 @@ from parlour.server.app import Settings, create_app
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Any:
-    return create_app(Settings(f"sqlite:///{tmp_path / 'parlour.db'}", bot_delay=0.0,
-                               workers=1))
+def app(db: str) -> Any:
+    return create_app(Settings(db, bot_delay=0.0, workers=1))
 
 
 def host_table(client: TestClient, game: str, **friends: Any) -> dict[str, Any]:

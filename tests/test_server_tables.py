@@ -13,7 +13,6 @@ import re
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -81,9 +80,8 @@ class Person:
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Any:
-    return create_app(Settings(f"sqlite:///{tmp_path / 'parlour.db'}", bot_delay=0.0,
-                               workers=1))
+def app(db: str) -> Any:
+    return create_app(Settings(db, bot_delay=0.0, workers=1))
 
 
 @pytest.fixture
