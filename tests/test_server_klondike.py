@@ -12,9 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from parlour.games.klondike import PlayClock
-from test_server_app import TOKENS, auth, client_for, connect, db, new_table, stored_actions
-
-__all__ = ["db"]  # the database fixture, shared with test_server_app
+from test_server_app import TOKENS, auth, client_for, connect, new_table, stored_actions
 
 # Deal 1 with draw 3 and one pass through the stock: no move is left after these.
 NO_MOVES_LEFT = ["move T3 FC", "draw", "flip T3", "draw", "move T6 T5", "move T1 FC", "draw",
