@@ -182,7 +182,7 @@ def test_no_frame_names_a_card_another_seat_holds(game: str, people: list[Person
     final = play_out(people[:4], lambda view: view.get("over") is not None, limit=240.0)
     assert final["over"] is not None
     checked = scan(people)
-    assert checked > 4 * 100  # views of whole hands, every seat and both spectators
+    assert checked >= 6 * 52  # a view a card at least, to every seat and both spectators
     for watcher in people[4:]:
         views = [f["view"] for f in watcher.frames if f["type"] == "view"]
         assert views and all(v["hand"] == [] and v["legal"] == [] for v in views)

@@ -20,6 +20,7 @@ from typing import Any
 
 from anyio import to_thread
 
+from parlour.games.trick import SEAT_NAMES
 from parlour.server import protocol, workers
 from parlour.server.games import Seat, TableError
 from parlour.server.seating import Draw
@@ -30,7 +31,6 @@ log = logging.getLogger("parlour.server")
 
 # The bot that plays for a person who is away, or whose time ran out.
 STAND_IN = "normal"
-# How many views a client may be behind and still get each one it missed.
 Send = Callable[[str], Awaitable[None]]
 
 
@@ -260,16 +260,11 @@ class Rooms:
         if room.driver is None or room.driver.done():
             room.driver = asyncio.create_task(self._drive(room))
 
-    # Kept for the callers that knew it by this name: a table's bots play on.
-    wake_bots = start_driver
-
     async def _drive(self, room: Room) -> None:
         while True:
             try:
                 wait = await self._step(room)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
+            except Exception:  # (a cancellation is not an Exception: it ends the task)
                 log.exception("the table %s could not play on", room.table.id)
                 wait = 1.0
             if wait is None:
@@ -350,7 +345,6 @@ class Rooms:
         level = table.hosting.level if table.hosting else STAND_IN
         async with room.lock:
             await self.write(self.store.seat_to_bot, table.id, seat, level, token_hash)
-            from parlour.games.trick import SEAT_NAMES
             table.seats[seat] = Seat(SEAT_NAMES[seat], bot=level)
             room.away_since.pop(seat, None)
             room.stand_in.discard(seat)
@@ -366,7 +360,6 @@ class Rooms:
             if table.started:
                 raise TableError("the game has already started")
             before = (list(table.seats), table.first_dealer, table.draw, table.state)
-            from parlour.games.trick import SEAT_NAMES
             for s, seat in enumerate(table.seats):
                 if seat.free:
                     table.seats[s] = Seat(SEAT_NAMES[s], bot=hosting.level if hosting else STAND_IN)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import secrets
 import time
 from urllib.parse import urlsplit
@@ -244,7 +245,9 @@ async def _rematch(rooms: Rooms, room: Room, seat: int) -> None:
     old = room.table
     if not old.is_over() and old.game != "klondike":
         raise TableError("play again once the game is over")
-    room.rematch_votes = await to_thread.run_sync(rooms.store.vote_rematch, old.id, seat)
+    # Votes only grow (to_bot takes a departed seat's away): several answers
+    # come back in any order, so an older, smaller one must not replace a newer.
+    room.rematch_votes |= await to_thread.run_sync(rooms.store.vote_rematch, old.id, seat)
     await _rematch_if_all_said_yes(rooms, room)
 
 
@@ -256,7 +259,7 @@ async def _rematch_if_all_said_yes(rooms: Rooms, room: Room) -> None:
     hosting = None
     first_dealer = None
     if old.hosting is not None:
-        hosting = type(old.hosting)(**{**vars(old.hosting), "code": new_code()})
+        hosting = dataclasses.replace(old.hosting, code=new_code())
         first_dealer = (getattr(old.state, "first_dealer", 0) + 1) % 4
     fresh = Table(new_id(), old.game, old.options, secrets.randbits(40), list(old.seats),
                   pace=old.pace, hosting=hosting, first_dealer=first_dealer)
