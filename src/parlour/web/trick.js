@@ -133,12 +133,13 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
   function onMessage(message) {
     if (message.type === "view") {
       pending = false;
-      if (message.version < latestVersion) return;
+      if (message.version < latestVersion) return markSettled();
       latestVersion = message.version;
       queue.push({ ...message.view, version: message.version });
       if (!draining) drain();
     } else if (message.type === "error") {
       pending = false;
+      markSettled();
       renderControls(shown);
       say(message.reason, { visible: true, error: true });
     } else if (message.type === "hint") {
@@ -168,6 +169,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     if (!shown) return;
     notice.textContent = "";
     pending = socket.send({ type: "act", version: shown.version, action, id: actionId() });
+    markSettled();
     if (pending) renderControls(shown);
     else say("Not connected yet: try again in a moment.", { visible: true, error: true });
   }
@@ -214,10 +216,16 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
   // ---- views in order, each change shown ----------------------------------
 
   // data-settled marks a table showing the newest view it has, every card
-  // played and every trick taken drawn (tests wait for it; so may a tool).
+  // played and every trick taken drawn, and no action of ours awaiting its
+  // answer (tests wait for it; so may a tool).
+  function markSettled() {
+    if (draining || pending || !shown) delete tableBox.dataset.settled;
+    else tableBox.dataset.settled = String(shown.version);
+  }
+
   async function drain() {
     draining = true;
-    delete tableBox.dataset.settled;
+    markSettled();
     while (queue.length) {
       const next = queue.shift();
       const prev = shown;
@@ -227,7 +235,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       await transition(prev, next);
     }
     draining = false;
-    tableBox.dataset.settled = String(shown.version);
+    markSettled();
   }
 
   async function transition(prev, view) {
