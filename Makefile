@@ -32,13 +32,18 @@ browser:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
 			chromium fonts-dejavu-core >/dev/null; }
 
-# The storage and server tests also run on PostgreSQL: install Debian's server
-# where it is missing (the tests start a throwaway cluster of their own).
+# The storage and server tests also run on PostgreSQL, and the several-process
+# test on PostgreSQL, Redis and nginx: install Debian's servers where missing
+# (the tests start throwaway ones of their own on loopback ports, and stop them).
+SERVICES := postgresql:/usr/lib/postgresql/*/bin/initdb redis-server:/usr/bin/redis-server \
+	nginx:/usr/sbin/nginx
 services:
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
-		echo "installing Debian's postgresql for the storage tests"; \
+	@missing=""; for pair in $(SERVICES); do \
+		ls $${pair#*:} >/dev/null 2>&1 || missing="$$missing $${pair%%:*}"; done; \
+	[ -z "$$missing" ] || { \
+		echo "installing Debian's$$missing for the server tests"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
-			postgresql >/dev/null || echo "postgresql could not be installed: its tests will be skipped"; }
+			$$missing >/dev/null || echo "$$missing could not be installed: their tests will be skipped"; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks hatch_build.py

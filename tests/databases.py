@@ -10,13 +10,14 @@ import contextlib
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from services import free_port
 
 BACKENDS = ("sqlite", "postgresql")
 
@@ -29,12 +30,6 @@ def _pg_bin() -> Path | None:
     return Path(found).parent if found else None
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 class Cluster:
     """A PostgreSQL cluster for one test session: ``url(name)`` is a fresh database."""
 
@@ -42,7 +37,7 @@ class Cluster:
         self.bin = bin_dir
         self.folder = Path(tempfile.mkdtemp(prefix="parlour-pg-"))
         self.data = self.folder / "data"
-        self.port = _free_port()
+        self.port = free_port()
         self.user = "parlour"
         # PostgreSQL refuses to run as root: the cluster belongs to nobody then.
         self.run_as = ["runuser", "-u", "nobody", "--"] if os.geteuid() == 0 else []
@@ -50,9 +45,9 @@ class Cluster:
             os.chmod(self.folder, 0o777)
         self._run("initdb", "-D", str(self.data), "-U", self.user, "-A", "trust",
                   "-E", "UTF8", "--no-sync")
-        self._run("pg_ctl", "-D", str(self.data), "-w", "-l", str(self.folder / "log"),
-                  "-o", f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
-                        "-c fsync=off -c max_connections=200", "start")
+        self._options = (f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
+                         "-c fsync=off -c max_connections=200")
+        self.resume()
 
     def _run(self, tool: str, *args: str) -> None:
         done = subprocess.run([*self.run_as, str(self.bin / tool), *args],
@@ -69,6 +64,14 @@ class Cluster:
                              "dbname=postgres", autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
         return f"postgresql+psycopg://{self.user}@127.0.0.1:{self.port}/{name}"
+
+    def pause(self) -> None:
+        """Stop the server, keeping its data (a database that goes away for a while)."""
+        self._run("pg_ctl", "-D", str(self.data), "-w", "-m", "fast", "stop")
+
+    def resume(self) -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-w", "-l", str(self.folder / "log"),
+                  "-o", self._options, "start")
 
     def stop(self) -> None:
         with contextlib.suppress(Exception):

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from parlour.cards import FULL_DECK, cards_of, parse_cards
+
+CARD_CODE = re.compile(r'"([2-9TJQKA][CDHS])"')
 
 
 def make_deal(partial: Mapping[int, str]) -> list[int]:
@@ -17,3 +22,36 @@ def make_deal(partial: Mapping[int, str]) -> list[int]:
             hands[s] |= 1 << rest.pop(0)
     assert rest == [] and sum(h.bit_count() for h in hands) == 52
     return hands
+
+
+def scan(frames: Sequence[Sequence[dict[str, Any]]]) -> int:
+    """Every view in every connection's frames (the four seats' first) against
+    every other seat's hand at that version: no card anyone holds is named to
+    another. The number of views checked."""
+    hands: dict[tuple[int, int], set[str]] = {}  # (version, seat) -> its cards unplayed
+    for seen in frames[:4]:
+        for frame in seen:
+            if frame["type"] == "view" and frame["view"].get("status") != "waiting":
+                hands[(frame["version"], frame["view"]["seat"])] = set(frame["view"]["hand"])
+    checked = 0
+    for seen in frames:
+        for frame in seen:
+            if frame["type"] != "view" or frame["view"].get("status") == "waiting":
+                continue
+            view = frame["view"]
+            # The draw is face up; until a new hand's first trick is taken the
+            # view shows the last trick of the hand before (its cards dealt again).
+            played = 52 - sum(view.get("cards_left", [0]))
+            fresh = played - len(view.get("trick", [])) < 4
+            public = {k: v for k, v in view.items()
+                      if k != "draw" and not (fresh and k == "last_trick")}
+            named = set(CARD_CODE.findall(json.dumps(public)))
+            others: set[str] = set()
+            for seat in range(4):
+                if seat != view["seat"]:
+                    others |= hands.get((frame["version"], seat), set())
+            known = set(view.get("passed", []))  # your own pass, in the receiver's hand
+            leaked = (named & others) - known
+            assert not leaked, (view["seat"], frame["version"], sorted(leaked))
+            checked += 1
+    return checked

@@ -25,13 +25,13 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from e2e.conftest import Server, _free_port
 from parlour.cards import parse_card
 from parlour.cli import main
 from parlour.client import ClientError, TableClient, legal_from_view, observation_from_view
 from parlour.records import replay
 from parlour.server.games import check_options, new_state, trick_view
 from parlour.spades import SpadesObservation
+from services import Server, free_port
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent
@@ -189,7 +189,7 @@ def test_bad_input_is_one_line_and_status_2(server: Server,
     assert "no table is waiting with the code ZZZ222" in one_line_exit_2(
         capsys, "ZZZ222", "--server", server.url, "--bot", "normal")
     assert "neither an invite code" in one_line_exit_2(capsys, "K7QF30")
-    nobody = f"http://127.0.0.1:{_free_port()}"
+    nobody = f"http://127.0.0.1:{free_port()}"
     assert f"cannot reach the server at {nobody}" in one_line_exit_2(
         capsys, "K7QF3M", "--server", nobody)
     assert "there is no table with this link" in one_line_exit_2(

@@ -17,8 +17,8 @@ from typing import Any
 import sqlalchemy as sa
 from websockets.sync.client import connect
 
-from e2e.conftest import Server
 from parlour.server.store import actions
+from services import Server
 
 
 def _http(opener: Any, url: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -7,9 +7,7 @@ once makes one next game, a bot's move for a version that has moved on."""
 
 from __future__ import annotations
 
-import json
 import queue
-import re
 import threading
 import time
 from collections.abc import Iterator
@@ -18,9 +16,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from helpers import scan
 from parlour.server.app import COOKIE, Settings, create_app
 
-CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
 SHORT = {"spades": {"target": 150, "nil": False}, "hearts": {"target": 25}}  # a few hands
 
 
@@ -144,44 +142,13 @@ def play_out(players: list[Person], stop: Any, limit: float = 120.0) -> dict[str
     raise AssertionError(f"the game did not get there in {limit:.0f} s")
 
 
-def scan(people: list[Person]) -> int:
-    """Every view of every frame against every other seat's hand at that version."""
-    hands: dict[tuple[int, int], set[str]] = {}  # (version, seat) -> its cards unplayed
-    for person in people[:4]:
-        for frame in person.frames:
-            if frame["type"] == "view" and frame["view"].get("status") != "waiting":
-                hands[(frame["version"], frame["view"]["seat"])] = set(frame["view"]["hand"])
-    checked = 0
-    for person in people:
-        for frame in person.frames:
-            if frame["type"] != "view" or frame["view"].get("status") == "waiting":
-                continue
-            view = frame["view"]
-            # The draw is face up; until a new hand's first trick is taken the
-            # view shows the last trick of the hand before (its cards dealt again).
-            played = 52 - sum(view.get("cards_left", [0]))
-            fresh = played - len(view.get("trick", [])) < 4
-            public = {k: v for k, v in view.items()
-                      if k != "draw" and not (fresh and k == "last_trick")}
-            named = set(CARD.findall(json.dumps(public)))
-            others: set[str] = set()
-            for seat in range(4):
-                if seat != view["seat"]:
-                    others |= hands.get((frame["version"], seat), set())
-            known = set(view.get("passed", []))  # your own pass, in the receiver's hand
-            leaked = (named & others) - known
-            assert not leaked, (view["seat"], frame["version"], sorted(leaked))
-            checked += 1
-    return checked
-
-
 @pytest.mark.parametrize("game", ["spades", "hearts"])
 def test_no_frame_names_a_card_another_seat_holds(game: str, people: list[Person]) -> None:
     seat_everyone(game, people, partners="draw")
     people[0].ws.send_json({"type": "start"})
     final = play_out(people[:4], lambda view: view.get("over") is not None, limit=240.0)
     assert final["over"] is not None
-    checked = scan(people)
+    checked = scan([p.frames for p in people])
     assert checked >= 6 * 52  # a view a card at least, to every seat and both spectators
     for watcher in people[4:]:
         views = [f["view"] for f in watcher.frames if f["type"] == "view"]

@@ -8,12 +8,6 @@ test; console errors and uncaught exceptions are collected for `assert_clean`.
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +16,8 @@ from urllib.parse import urlsplit
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from services import Server
 
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "build" / "screenshots"
@@ -38,63 +34,6 @@ CHROMIUM_FLAGS = [
 ]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
-START_TIMEOUT = 20.0
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class Server:
-    """A `parlour serve` subprocess; `stop()` and `start()` keep port and database."""
-
-    def __init__(self, workdir: Path) -> None:
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.db = f"sqlite:///{workdir}/parlour.db"
-        self.log = workdir / "server.log"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        command = [
-            sys.executable, "-m", "parlour.cli", "serve",
-            "--host", "127.0.0.1", "--port", str(self.port),
-            "--db", self.db, "--no-browser", "--bot-delay", "0",
-        ]
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, cwd=REPO, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                code = self.process.returncode
-                pytest.fail(f"parlour serve exited with {code}:\n{self.output()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/api/me", timeout=1):
-                    return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.05)
-        self.stop()
-        pytest.fail(f"parlour serve did not answer within {START_TIMEOUT:.0f} s:\n{self.output()}")
-
-    def stop(self) -> None:
-        if self.process is None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.process = None
-
-    @property
-    def running(self) -> bool:
-        return self.process is not None and self.process.poll() is None
-
-    def output(self) -> str:
-        return self.log.read_text(errors="replace") if self.log.exists() else ""
 
 
 @pytest.fixture(scope="module")

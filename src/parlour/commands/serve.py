@@ -22,6 +22,11 @@ def register(sub: Any) -> None:
                         default=os.environ.get("PARLOUR_DB") or None,
                         help="a database URL or an SQLite file (default: parlour.db in the "
                         "user data directory; or the environment variable PARLOUR_DB)")
+    parser.add_argument("--redis", metavar="URL", type=_redis,
+                        default=os.environ.get("PARLOUR_REDIS") or None,
+                        help="a Redis URL (redis://host:port/0): several server processes "
+                        "on one PostgreSQL share their tables through it (default: none, "
+                        "one process; or the environment variable PARLOUR_REDIS)")
     parser.add_argument("--no-browser", action="store_true",
                         help="do not open a browser")
     parser.add_argument("--bot-delay", type=_seconds, default=0.7, metavar="SECONDS",
@@ -47,6 +52,13 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _redis(text: str) -> str:
+    if not text.startswith(("redis://", "rediss://", "unix://")):
+        raise argparse.ArgumentTypeError(f"a Redis URL starts redis://, rediss:// or unix://, "
+                                         f"not {text!r}")
+    return text
+
+
 def _workers(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 64:
         raise argparse.ArgumentTypeError(f"workers is a number from 0 to 64, not {text!r}")
@@ -58,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
     from parlour.server.store import StoreError
 
     try:
-        serve(args.host, args.port, args.db, not args.no_browser, args.bot_delay, args.workers)
+        serve(args.host, args.port, args.db, not args.no_browser, args.bot_delay, args.workers,
+              args.redis)
     except StoreError as e:
         print(f"parlour serve: {e}", file=sys.stderr)
         return 2

@@ -28,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 
 from parlour.games.trick import SEAT_NAMES
 from parlour.server import lobby, workers
+from parlour.server.bus import open_bus
 from parlour.server.games import (
     GAMES,
     PERSON_SEAT,
@@ -51,7 +52,7 @@ from parlour.server.http import (
     store_of,
     with_player,
 )
-from parlour.server.rooms import Rooms
+from parlour.server.rooms import Rooms, first_line
 from parlour.server.seating import hash_token, new_code, new_token
 from parlour.server.sockets import table_socket
 from parlour.server.stats import player_stats
@@ -67,6 +68,7 @@ class Settings:
     db_url: str
     bot_delay: float = 0.7  # seconds a bot waits before it plays: a natural pace
     workers: int = 0  # bot processes; 0: up to two, one per core
+    redis_url: str | None = None  # several server processes share their tables through it
 
 
 # --- the player cookie ---------------------------------------------------------
@@ -305,7 +307,7 @@ async def _checkpoints(store: Store) -> None:
         try:
             await to_thread.run_sync(store.checkpoint)
         except Exception as e:  # a busy or missing database: the next one catches up
-            log.warning("checkpoint failed: %s", e)
+            log.warning("checkpoint failed: %s", first_line(e))
 
 
 def create_app(settings: Settings) -> Starlette:
@@ -316,13 +318,15 @@ def create_app(settings: Settings) -> Starlette:
         pool = workers.Workers(settings.workers or None)
         app.state.store = store
         app.state.pool = pool
-        app.state.tables = Rooms(store, pool, settings.bot_delay)
+        rooms = app.state.tables = Rooms(store, pool, settings.bot_delay,
+                                         open_bus(settings.redis_url))
+        await rooms.begin()
         keeper = asyncio.create_task(_checkpoints(store))
         try:
             yield
         finally:
             keeper.cancel()
-            app.state.tables.close()
+            await rooms.close()
             pool.close()
             store.engine.dispose()
 

@@ -4,6 +4,12 @@ normal bot's move when a turn timer runs out.
 
 The rules are the :class:`~parlour.server.table.Table`'s; every action is
 stored (one conditional write on the table's version) before any view is sent.
+
+With several processes (a :class:`~parlour.server.bus.RedisBus`) each keeps its
+own copy of a table its people are at: every stored change is published, and
+a process that hears of one, or finds its copy older than the database's,
+catches up from the database. The table's own moves are played by the process
+holding its lease.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -22,9 +28,10 @@ from anyio import to_thread
 
 from parlour.games.trick import SEAT_NAMES
 from parlour.server import protocol, workers
+from parlour.server.bus import HERE_SECONDS, RENEW_SECONDS, Alone, Event, Presence
 from parlour.server.games import Seat, TableError
 from parlour.server.seating import Draw
-from parlour.server.store import Store
+from parlour.server.store import Changes, Store
 from parlour.server.table import PACES, Move, Repeat, Table
 
 log = logging.getLogger("parlour.server")
@@ -32,6 +39,9 @@ log = logging.getLogger("parlour.server")
 # The bot that plays for a person who is away, or whose time ran out.
 STAND_IN = "normal"
 Send = Callable[[str], Awaitable[None]]
+CHECK_SECONDS = 2.0  # how often a process compares its copy of a table with the database's
+DB_PATIENCE = 20.0  # seconds a write is tried again while the database does not answer
+UNAVAILABLE = "the table is unavailable just now (its database did not answer)"
 
 
 @dataclass
@@ -40,6 +50,7 @@ class Client:
 
     send: Send
     seat: int | None
+    token_hash: str | None = None  # the seat's token: the seat is found again after the draw
     last_reaction: float = 0.0
 
 
@@ -56,12 +67,34 @@ class Room:
     rematch_votes: set[int] = field(default_factory=set)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     driver: asyncio.Task[None] | None = None
+    elsewhere: Presence = field(default_factory=Presence)  # connected through other processes
+    stamp: tuple[int, float] | None = None  # the database's (version, updated) last caught up with
+    checked: float = 0.0
+    behind: bool = False
+    catching: asyncio.Task[None] | None = None
 
     def connected(self, seat: int) -> bool:
-        return any(c.seat == seat for c in self.clients.values())
+        return self.elsewhere.seats[seat] > 0 or any(c.seat == seat
+                                                     for c in self.clients.values())
 
     def spectators(self) -> int:
-        return sum(1 for c in self.clients.values() if c.seat is None)
+        return self.elsewhere.spectators + sum(1 for c in self.clients.values()
+                                               if c.seat is None)
+
+    def here(self) -> tuple[Counter[int], int]:
+        """The seats connected through this process, and its spectators."""
+        seats = Counter(c.seat for c in self.clients.values() if c.seat is not None)
+        return seats, sum(1 for c in self.clients.values() if c.seat is None)
+
+    def settle_presence(self) -> None:
+        """Away and back, by the connections of every process."""
+        now = time.monotonic()
+        for seat in self.table.people():
+            if self.connected(seat):
+                self.away_since.pop(seat, None)
+                self.stand_in.discard(seat)
+            else:
+                self.away_since.setdefault(seat, now)
 
     def presence(self) -> list[dict[str, Any]]:
         people = set(self.table.people())
@@ -108,10 +141,13 @@ class Room:
 class Rooms:
     """The tables open in this process, loaded from the store on first use."""
 
-    def __init__(self, store: Store, pool: workers.Workers, bot_delay: float) -> None:
+    def __init__(self, store: Store, pool: workers.Workers, bot_delay: float,
+                 bus: Alone | None = None) -> None:
         self.store = store
         self.pool = pool
         self.bot_delay = bot_delay
+        self.bus = bus or Alone()
+        self._keeper: asyncio.Task[None] | None = None
         self.open: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         # One thread writes the moves: writers queue here rather than wait on the
@@ -131,40 +167,186 @@ class Rooms:
                          max=round(ms[-1], 2))
         return {"tables_open": len(self.open),
                 "connections": sum(len(room.clients) for room in self.open.values()),
-                "move_ms": times}
+                "move_ms": times, **self.bus.health()}
 
     async def get(self, table_id: str) -> Room | None:
         room = self.open.get(table_id)
         if room is not None:
+            if self.bus.shared:
+                await self.check(room)  # another process may have changed it
             return room
         async with self._loading:
             room = self.open.get(table_id)
             if room is None:
+                # The stamp first: a change made while loading is then caught up later.
+                stamp = await to_thread.run_sync(self.store.stamp, table_id) \
+                    if self.bus.shared else None
                 table = await to_thread.run_sync(self.store.load_table, table_id)
                 if table is None:
                     return None
-                room = self.open[table_id] = Room(table)
-                now = time.monotonic()
-                room.away_since = {s: now for s in table.people()}
+                room = self.open[table_id] = Room(table, stamp=stamp)
+                room.elsewhere = await self.bus.elsewhere(table_id)
+                room.settle_presence()
         return room
 
-    async def write(self, call: Callable[..., Any], *args: Any) -> Any:
-        """A store call on the writer thread; a database that fails is the
-        player's clear error, the table unchanged."""
-        try:
-            return await asyncio.get_running_loop().run_in_executor(self._writer, call, *args)
-        except TableError:
-            raise
-        except Exception as e:
-            log.warning("the store failed: %s", e)
-            raise TableError("the table is unavailable just now (its database did not "
-                             "answer): nothing was changed, try again") from None
+    async def write(self, call: Callable[..., Any], *args: Any,
+                    notify: Send | None = None) -> Any:
+        """A store call on the writer thread. A database that does not answer is
+        tried again for a while (the person acting is told it is being retried),
+        then it is the player's clear error, the table unchanged."""
+        loop = asyncio.get_running_loop()
+        until = time.monotonic() + DB_PATIENCE
+        told = False
+        while True:
+            try:
+                return await loop.run_in_executor(self._writer, call, *args)
+            except TableError:
+                raise
+            except Exception as e:
+                log.warning("the store failed: %s", first_line(e))
+                if time.monotonic() > until:
+                    raise TableError(f"{UNAVAILABLE}: nothing was changed, try again") from None
+            if notify is not None and not told:
+                told = True
+                with contextlib.suppress(Exception):
+                    await notify(protocol.write(protocol.Error(None, f"{UNAVAILABLE}: "
+                                                               "retrying")))
+            await asyncio.sleep(0.5)
 
-    def close(self) -> None:
+    async def begin(self) -> None:
+        """Start hearing the other processes (none when there is one)."""
+        await self.bus.start(self._heard)
+        if self.bus.shared:
+            self._keeper = asyncio.create_task(self._keep_presence())
+
+    async def close(self) -> None:
         for room in self.open.values():
-            if room.driver is not None:
-                room.driver.cancel()
+            for task in (room.driver, room.catching):
+                if task is not None:
+                    task.cancel()
+        if self._keeper is not None:
+            self._keeper.cancel()
+        await self.bus.close()
         self._writer.shutdown(wait=True)
+
+    # --- the other processes ---------------------------------------------------------
+
+    async def _heard(self, event: Event | None) -> None:
+        if event is None:  # back in touch after a gap: every table catches up
+            for each in list(self.open.values()):
+                self.fall_behind(each)
+            return
+        room = self.open.get(event.table)
+        if room is None:
+            return  # not open here: it is loaded fresh when it is wanted
+        if event.kind == "said":
+            await self.tell(room, str(event.extra.get("text", "")), share=False)
+        elif event.kind == "presence":
+            room.elsewhere = await self.bus.elsewhere(room.table.id)
+            room.settle_presence()
+            await self.broadcast(room)
+            room.wake()
+        else:
+            if "stand_in" in event.extra:  # sent only by the process playing for them
+                room.stand_in = set(event.extra["stand_in"])
+            if event.version != room.table.version or event.kind == "changed":
+                self.fall_behind(room)
+
+    def fall_behind(self, room: Room) -> None:
+        """The database has something this process's copy lacks: catch up, once
+        for any number of events heard meanwhile."""
+        room.behind = True
+        if room.catching is None or room.catching.done():
+            room.catching = asyncio.create_task(self._catch_up(room))
+
+    async def _catch_up(self, room: Room) -> None:
+        while room.behind:
+            room.behind = False
+            try:
+                async with room.lock:
+                    changes = await to_thread.run_sync(self.store.changes, room.table.id,
+                                                       room.table.version)
+                    if changes is not None:
+                        self._apply(room, changes)
+            except Exception as e:  # the database away: the next check tries again
+                log.warning("the table %s could not catch up: %s", room.table.id, first_line(e))
+                return
+            await self.broadcast(room)
+            room.wake()
+
+    def _apply(self, room: Room, changes: Changes) -> None:
+        table = room.table
+        version = table.version
+        room.stamp = changes.stamp
+        table.seats = changes.seats
+        if not table.started and changes.started:
+            table.begun(changes.first_dealer, changes.draw)
+        table.catch_up(changes.moves)
+        table.held = changes.held
+        room.rematch_votes |= changes.votes
+        if table.version != version:
+            room.turn_since = time.monotonic()
+        for key, client in list(room.clients.items()):
+            if client.token_hash is None:
+                continue
+            seat = table.seat_of_token(client.token_hash)
+            if seat is None:  # the host gave it to a bot, elsewhere
+                room.clients.pop(key, None)
+                asyncio.create_task(_quietly(client.send(protocol.write(protocol.Left(
+                    "the host gave your seat to a bot")))))
+            else:
+                client.seat = seat  # the draw moves people
+        room.settle_presence()
+
+    async def check(self, room: Room) -> None:
+        """Compare this process's copy of the table with the database's (an event
+        may have been lost) and catch up if it is behind."""
+        room.checked = time.monotonic()
+        try:
+            stamp = await to_thread.run_sync(self.store.stamp, room.table.id)
+        except Exception as e:
+            log.warning("the table %s could not be checked: %s", room.table.id, first_line(e))
+            return
+        if stamp is not None and stamp != room.stamp:
+            self.fall_behind(room)
+            if room.catching is not None:
+                await asyncio.shield(room.catching)
+
+    async def changed(self, room: Room) -> None:
+        """A change stored here: every connection here sees it, the other
+        processes hear of it."""
+        await self.broadcast(room)
+        room.wake()
+        if self.bus.shared:
+            extra: dict[str, Any] = {}
+            if self.bus.holds(room.table.id):
+                extra["stand_in"] = sorted(room.stand_in)
+            await self.bus.publish(Event(room.table.id, room.table.version, "changed",
+                                         self.bus.process, extra))
+
+    async def _share_presence(self, room: Room) -> None:
+        if not self.bus.shared:
+            return
+        seats, spectators = room.here()
+        await self.bus.here(room.table.id, seats, spectators)
+        await self.bus.publish(Event(room.table.id, room.table.version, "presence",
+                                     self.bus.process))
+
+    async def _keep_presence(self) -> None:
+        """Say again, now and then, who is connected here (a process that stops
+        saying it is taken to have no one)."""
+        while True:
+            await asyncio.sleep(HERE_SECONDS)
+            for room in list(self.open.values()):
+                seats, spectators = room.here()
+                if seats or spectators:
+                    await self.bus.here(room.table.id, seats, spectators)
+                    fresh = await self.bus.elsewhere(room.table.id)
+                    if fresh != room.elsewhere:
+                        room.elsewhere = fresh
+                        room.settle_presence()
+                        await self.broadcast(room)
+                        room.wake()
 
     # --- connections -------------------------------------------------------------
 
@@ -181,6 +363,7 @@ class Rooms:
         self.start_driver(room)
         await self.broadcast(room, skip=key)
         room.wake()
+        await self._share_presence(room)
 
     async def part(self, room: Room, key: int) -> None:
         client = room.clients.pop(key, None)
@@ -192,6 +375,7 @@ class Rooms:
             room.away_since[seat] = time.monotonic()
         room.wake()
         await self.broadcast(room)
+        await self._share_presence(room)
 
     async def broadcast(self, room: Room, skip: int | None = None) -> None:
         """Each connection's own view of the table as it is now (a spectator's
@@ -208,20 +392,26 @@ class Rooms:
             except Exception:  # a client gone mid-send: it reconnects and syncs
                 room.clients.pop(key, None)
 
-    async def tell(self, room: Room, text: str) -> None:
+    async def tell(self, room: Room, text: str, share: bool = True) -> None:
+        """Words for every connection to the table, through any process."""
         for key, client in list(room.clients.items()):
             try:
                 await client.send(text)
             except Exception:
                 room.clients.pop(key, None)
+        if share and self.bus.shared:
+            await self.bus.publish(Event(room.table.id, room.table.version, "said",
+                                         self.bus.process, {"text": text}))
 
     # --- acting --------------------------------------------------------------------
 
     async def act(self, room: Room, seat: int, text: str, version: int,
-                  client_id: str | None = None) -> str:
+                  client_id: str | None = None, notify: Send | None = None) -> str:
         """Apply, store, then tell everyone: "made", "held" (a Hearts pass
         chosen before its turn) or "repeat" (applied before); TableError
         (nothing changed) when refused."""
+        if version > room.table.version and self.bus.shared:
+            await self.check(room)  # the client has seen more than this process has
         async with room.lock:
             table = room.table
             if table.may_hold(seat):
@@ -231,26 +421,30 @@ class Rooms:
                     held = table.hold(seat, text, client_id)
                 except Repeat:
                     return "repeat"
-                await self.write(self.store.hold, table.id, seat, held)
+                await self.write(self.store.hold, table.id, seat, held, notify=notify)
                 table.held[seat] = held
-                await self.broadcast(room)
-                room.wake()
+                await self.changed(room)
                 return "held"
             try:
                 move = table.attempt(seat, text, version, client_id)
             except Repeat:
                 return "repeat"
-            await self._store(room, move)
+            await self._store(room, move, notify)
         return "made"
 
-    async def _store(self, room: Room, move: Move) -> None:
+    async def _store(self, room: Room, move: Move, notify: Send | None = None) -> None:
         table = room.table
         result = table.result(move.state)
-        await self.write(self.store.append, table.id, move, result)
+        try:
+            await self.write(self.store.append, table.id, move, result, notify=notify)
+        except TableError:
+            if self.bus.shared:
+                self.fall_behind(room)  # another process stored this version first
+            raise
         table.commit(move)
+        room.stamp = (table.version, move.at)
         room.turn_since = time.monotonic()
-        await self.broadcast(room)
-        room.wake()
+        await self.changed(room)
 
     # --- the table's own moves: bots, stand-ins, timers --------------------------
 
@@ -261,12 +455,20 @@ class Rooms:
             room.driver = asyncio.create_task(self._drive(room))
 
     async def _drive(self, room: Room) -> None:
+        shared = self.bus.shared
         while True:
-            try:
-                wait = await self._step(room)
-            except Exception:  # (a cancellation is not an Exception: it ends the task)
-                log.exception("the table %s could not play on", room.table.id)
-                wait = 1.0
+            if shared and time.monotonic() - room.checked > CHECK_SECONDS:
+                await self.check(room)
+            if not await self.bus.hold_lease(room.table.id):
+                wait: float | None = CHECK_SECONDS  # another process plays this table's bots
+            else:
+                try:
+                    wait = await self._step(room)
+                except Exception:  # (a cancellation is not an Exception: it ends the task)
+                    log.exception("the table %s could not play on", room.table.id)
+                    wait = 1.0
+                if wait is not None and shared:
+                    wait = min(wait, RENEW_SECONDS)  # renew the lease in time
             if wait is None:
                 continue
             room.changed.clear()
@@ -336,8 +538,7 @@ class Rooms:
             room.table.seats[seat] = who
             room.away_since[seat] = time.monotonic()
             room.stand_in.discard(seat)
-        await self.broadcast(room)
-        room.wake()
+        await self.changed(room)
 
     async def to_bot(self, room: Room, seat: int, token_hash: str | None) -> None:
         """A seat given to a bot: its person left (their token), or the host chose."""
@@ -349,8 +550,7 @@ class Rooms:
             room.away_since.pop(seat, None)
             room.stand_in.discard(seat)
             room.rematch_votes.discard(seat)
-        await self.broadcast(room)
-        room.wake()
+        await self.changed(room)
 
     async def start(self, room: Room) -> None:
         """The host starts: bots in the empty seats, the draw, the first deal."""
@@ -380,9 +580,18 @@ class Rooms:
                         client.seat = moved[client.seat]
                 room.away_since = {moved[s]: t for s, t in room.away_since.items()}
             room.turn_since = time.monotonic()
-        await self.broadcast(room)
         self.start_driver(room)
-        room.wake()
+        await self.changed(room)
+
+
+def first_line(error: BaseException) -> str:
+    """An error's first line (a database's error goes on with its SQL)."""
+    return (str(error).splitlines() or [type(error).__name__])[0][:240]
+
+
+async def _quietly(sending: Awaitable[None]) -> None:
+    with contextlib.suppress(Exception):
+        await sending
 
 
 def job(table: Table, seat: int) -> workers.Job:

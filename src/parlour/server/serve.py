@@ -10,7 +10,7 @@ import webbrowser
 import uvicorn
 
 from parlour.server.app import Settings, create_app
-from parlour.server.store import Store, database_url, default_db
+from parlour.server.store import Store, StoreError, database_url, default_db
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -36,13 +36,27 @@ def can_show_a_browser() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def check_redis(url: str) -> None:
+    """Fail now, with the reason, if Redis does not answer (StoreError)."""
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
+        client.ping()
+        client.close()
+    except (redis.RedisError, OSError, ValueError) as e:
+        raise StoreError(f"Redis at {url} does not answer: {e}") from None
+
+
 def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: float,
-          processes: int) -> None:
-    """Check the database and the address, then serve until interrupted."""
+          processes: int, redis_url: str | None = None) -> None:
+    """Check the database, Redis and the address, then serve until interrupted."""
     url = database_url(db) if db else default_db()
     Store(url).migrate()  # fails here, with its reason, rather than inside the server
+    if redis_url:
+        check_redis(redis_url)
     sock = listen(host, port)
-    app = create_app(Settings(url, bot_delay, processes))
+    app = create_app(Settings(url, bot_delay, processes, redis_url))
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
     config = uvicorn.Config(app, host=host, port=port, log_level="warning",

@@ -53,7 +53,8 @@ async def table_socket(ws: WebSocket) -> None:
         await _refuse(ws, protocol.NOT_ALLOWED, _why_not(room.table, hello))
         return
     key = id(ws)
-    client = Client(ws.send_text, seat)
+    client = Client(ws.send_text, seat,
+                    hash_token(hello.token) if hello.token and seat is not None else None)
     await rooms.join(room, key, client, hello.version)
     try:
         await _listen(ws, rooms, room, client)
@@ -127,7 +128,9 @@ async def _listen(ws: WebSocket, rooms: Rooms, room: Room, client: Client) -> No
                                              f"{protocol.MAX_MESSAGE} bytes")
             return
         now = time.monotonic()
-        if not bucket.take(now):
+        shared_ok = client.seat is None or not rooms.bus.shared or \
+            await rooms.bus.allow(f"{room.table.id}:{client.seat}")  # one person, any process
+        if not bucket.take(now) or not shared_ok:
             if not strikes.take(now):
                 await ws.close(code=1008, reason="too many messages")
                 return
@@ -157,7 +160,8 @@ async def _handle(ws: WebSocket, rooms: Rooms, room: Room, client: Client,
         raise TableError("spectators watch: take a seat to play")
     if isinstance(message, protocol.Act):
         started = time.perf_counter()
-        done = await rooms.act(room, seat, message.action, message.version, message.id)
+        done = await rooms.act(room, seat, message.action, message.version, message.id,
+                               notify=ws.send_text)
         if done == "repeat":
             await ws.send_text(protocol.write(protocol.View(table.version, room.view(seat))))
         rooms.timings.append(time.perf_counter() - started)
@@ -254,7 +258,7 @@ async def _rematch(rooms: Rooms, room: Room, seat: int) -> None:
 async def _rematch_if_all_said_yes(rooms: Rooms, room: Room) -> None:
     old = room.table
     if not set(old.people()) <= room.rematch_votes:
-        await rooms.broadcast(room)
+        await rooms.changed(room)
         return
     hosting = None
     first_dealer = None

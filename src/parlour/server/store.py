@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -122,6 +123,20 @@ def iso_time(seconds: float) -> str:
 
 def new_id() -> str:
     return secrets.token_urlsafe(12)
+
+
+@dataclass
+class Changes:
+    """A table as stored, for a process to catch up with (see :meth:`Store.changes`)."""
+
+    stamp: tuple[int, float]
+    started: bool
+    first_dealer: int | None
+    draw: dict[str, Any] | None
+    seats: list[Seat]
+    moves: list[tuple[str, float, int, str | None]]  # (Stored)
+    held: dict[int, Held]
+    votes: set[int]
 
 
 class Store:
@@ -236,25 +251,42 @@ class Store:
             row = conn.execute(sa.select(tables).where(tables.c.id == table_id)).first()
             if row is None:
                 return None
-            seat_rows = conn.execute(sa.select(seats).where(seats.c.table_id == table_id)
-                                     .order_by(seats.c.seat)).all()
-            moves = conn.execute(sa.select(actions.c.action, actions.c.at, actions.c.seat,
-                                           actions.c.client_id)
-                                 .where(actions.c.table_id == table_id)
-                                 .order_by(actions.c.seq)).all()
-            held_rows = conn.execute(sa.select(held).where(held.c.table_id == table_id)).all()
+            table_seats, moves, chosen = _parts(conn, table_id, 0)
         hosting = None
         if row.code is not None:
             hosting = Hosting(row.host, row.code, bool(row.listed), bool(row.watchable),
                               row.turn_timer, row.grace, row.partners, row.level)
-        table = Table(row.id, row.game, dict(row.options), row.seed,
-                      [Seat(s.name, s.player_id, s.bot, s.token_hash) for s in seat_rows],
+        table = Table(row.id, row.game, dict(row.options), row.seed, table_seats,
                       pace=row.pace, hosting=hosting, status=row.status,
                       first_dealer=row.first_dealer, draw=row.draw)
-        table.restore([(m.action, m.at, m.seat, m.client_id) for m in moves])
-        for h in held_rows:
-            table.held[h.seat] = Held(h.action, h.client_id, h.at)
+        table.restore(moves)
+        table.held = chosen
         return table
+
+    def stamp(self, table_id: str) -> tuple[int, float] | None:
+        """The table's version and when anything at it last changed (a move, a
+        seat, a held pass, a vote): what a process compares to know it is behind."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(tables.c.version, tables.c.updated)
+                               .where(tables.c.id == table_id)).first()
+        return None if row is None else (int(row.version), float(row.updated))
+
+    def changes(self, table_id: str, version: int) -> Changes | None:
+        """What is stored of a table that a process holding it at ``version`` may
+        lack (another process changed it): its seats, its start, its held
+        passes, its rematch votes and the actions after ``version``. None if the
+        table is gone."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(tables.c.status, tables.c.version, tables.c.updated,
+                                         tables.c.first_dealer, tables.c.draw)
+                               .where(tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            table_seats, moves, chosen = _parts(conn, table_id, version)
+            votes = set(conn.execute(sa.select(rematch_votes.c.seat)
+                                     .where(rematch_votes.c.table_id == table_id)).scalars())
+        return Changes((int(row.version), float(row.updated)), row.status != "waiting",
+                       row.first_dealer, row.draw, table_seats, moves, chosen, votes)
 
     def append(self, table_id: str, move: Move, result: dict[str, Any] | None) -> None:
         """Store one action (and the game's end, when it ends with it)."""
@@ -286,6 +318,7 @@ class Store:
                 conn.execute(held.insert().values(table_id=table_id, seat=seat,
                                                   action=chosen.action,
                                                   client_id=chosen.client_id, at=chosen.at))
+                _touch(conn, table_id)
         except sa.exc.IntegrityError:
             raise TableError("you have chosen your pass already") from None
 
@@ -304,8 +337,7 @@ class Store:
                     player_id=player_id, name=name, token_hash=token_hash, bot=None))
                 if done.rowcount != 1:
                     raise TableError(f"{SEAT_NAMES[seat]}'s seat is taken")
-                conn.execute(tables.update().where(tables.c.id == table_id)
-                             .values(updated=time.time()))
+                _touch(conn, table_id)
         except sa.exc.IntegrityError:
             raise TableError("you already have a seat at this table") from None
 
@@ -320,6 +352,7 @@ class Store:
                 player_id=None, token_hash=None, bot=level, name=SEAT_NAMES[seat]))
             if done.rowcount != 1:
                 raise TableError("that seat is not yours")
+            _touch(conn, table_id)
 
     def start(self, table: Table) -> None:
         """Store the start of a table's play (its seats as the draw placed them):
@@ -382,6 +415,7 @@ class Store:
                     conn.execute(rematch_votes.insert().values(table_id=table_id, seat=seat))
             except sa.exc.IntegrityError:
                 pass
+            _touch(conn, table_id)
             return set(conn.execute(sa.select(rematch_votes.c.seat)
                                     .where(rematch_votes.c.table_id == table_id)).scalars())
 
@@ -434,6 +468,28 @@ class Store:
                  "result": r.result, "seed": r.seed, "seat": r.seat, "won": bool(r.won),
                  "options": r.options, **({"names": named[r.id]} if r.id in named else {})}
                 for r in rows]
+
+
+Stored = tuple[str, float, int, "str | None"]  # an action, when, by whom, the client's id
+
+
+def _parts(conn: sa.Connection, table_id: str, since: int
+           ) -> tuple[list[Seat], list[Stored], dict[int, Held]]:
+    """A table's seats, its actions from version ``since`` on, its held passes."""
+    seat_rows = conn.execute(sa.select(seats).where(seats.c.table_id == table_id)
+                             .order_by(seats.c.seat)).all()
+    moves = conn.execute(sa.select(actions.c.action, actions.c.at, actions.c.seat,
+                                   actions.c.client_id)
+                         .where(actions.c.table_id == table_id, actions.c.seq >= since)
+                         .order_by(actions.c.seq)).all()
+    held_rows = conn.execute(sa.select(held).where(held.c.table_id == table_id)).all()
+    return ([Seat(s.name, s.player_id, s.bot, s.token_hash) for s in seat_rows],
+            [(m.action, m.at, m.seat, m.client_id) for m in moves],
+            {h.seat: Held(h.action, h.client_id, h.at) for h in held_rows})
+
+
+def _touch(conn: sa.Connection, table_id: str) -> None:
+    conn.execute(tables.update().where(tables.c.id == table_id).values(updated=time.time()))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

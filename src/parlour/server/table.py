@@ -157,6 +157,25 @@ class Table:
         if self.game == "klondike" and actions:
             self._play.set(actions[-1][1])  # the deal's clock goes on from its last move
 
+    def catch_up(self, stored: list[tuple[str, float, int, str | None]]) -> None:
+        """Apply actions stored by another process, keeping the states before
+        them (for clients that missed a view), as :meth:`commit` does."""
+        for text, at, seat, client_id in stored:
+            state = self.state.clone()
+            self._now = at
+            try:
+                state.apply(state.parse_action(text))
+            finally:
+                self._now = None
+            self.recent.append((self.version, self.state))
+            self.state = state
+            self.actions.append(text)
+            self.held.pop(seat, None)
+            if client_id is not None:
+                self._remember(seat, client_id)
+        if self.game == "klondike" and stored:
+            self._play.set(stored[-1][1])
+
     def watched(self, here: bool) -> None:
         """Whether the seat's page is open (a connection): a Klondike deal's clock
         runs only then, and never once the deal is over."""
@@ -180,6 +199,12 @@ class Table:
             self.seats = [self.seats[who] for who in draw.arrangement]
             self.first_dealer = draw.first_dealer
             self.draw = draw.to_json([seat.name for seat in self.seats])
+        self.begun(self.first_dealer, self.draw)
+
+    def begun(self, first_dealer: int | None, draw: dict[str, Any] | None) -> None:
+        """Play begins (here, or in another process: its seats already stored)."""
+        self.first_dealer = first_dealer
+        self.draw = draw
         self.started = True
         self.state = new_state(self.game, self.options, self.seed, self._time,
                                self.first_dealer)

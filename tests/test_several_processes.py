@@ -1,0 +1,300 @@
+"""Two `parlour serve` processes behind nginx (round robin, no stickiness), one
+PostgreSQL, one Redis: four people at one Spades table, two through each
+process. The process playing the table's own moves is killed mid-trick, Redis
+is restarted mid-hand, PostgreSQL is stopped for a while; the game is played
+to its end, and then the database shows no acknowledged action lost, none
+applied twice, and no frame named a card another seat held.
+
+The players are protocol clients (as a bot writer's would be): each reconnects
+by itself when its connection drops, and sends again, with the same id, an
+action it has no answer for."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
+
+import databases
+from helpers import scan
+from parlour.server.store import Store, actions
+from services import Nginx, Redis, Server
+
+pytestmark = pytest.mark.timeout(400)
+
+RULES = {"target": 300, "nil": False}  # several hands: room for every trouble
+WAIT = 90.0  # seconds any one stage may take on a busy machine before the test gives up
+
+
+@dataclass
+class Site:
+    url: str  # PostgreSQL
+    cluster: databases.Cluster
+    redis: Redis
+    servers: list[Server]
+    nginx: Nginx
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[Site]:
+    cluster = databases.cluster()  # (skips, with the reason, where PostgreSQL cannot run)
+    url = cluster.url()
+    Store(url).migrate()  # once, before the processes start (docs/deploy.md)
+    redis = Redis()
+    servers = [Server(tmp_path, db=url, redis=redis.url, bot_delay=0.2, name=name)
+               for name in ("a", "b")]
+    nginx = None
+    try:
+        for server in servers:
+            server.start()
+        nginx = Nginx([s.port for s in servers])
+        yield Site(url, cluster, redis, servers, nginx)
+    finally:
+        if nginx is not None:
+            nginx.close()
+        for server in servers:
+            server.stop()
+        redis.close()
+        with contextlib.suppress(Exception):
+            cluster.resume()  # for the tests after this one, if it failed while paused
+
+
+def http(url: str, body: dict[str, Any] | None = None, cookie: str | None = None
+         ) -> tuple[dict[str, Any], str | None]:
+    request = urllib.request.Request(url, data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json",
+                                              **({"Cookie": cookie} if cookie else {})})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        set_cookie = answer.headers.get("Set-Cookie")
+        return json.loads(answer.read()), (set_cookie.split(";")[0] if set_cookie else cookie)
+
+
+@dataclass
+class Player:
+    """One person's program at the table."""
+
+    name: str
+    ws_url: str
+    token: str
+    seat: int
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    view: dict[str, Any] | None = None
+    version: int | None = None
+    upstream: str = ""
+    pending: tuple[str, int, str] | None = None  # (id, version, action) sent, no answer yet
+    acked: dict[str, int] = field(default_factory=dict)  # id -> the version it made
+    refused: list[str] = field(default_factory=list)
+    retrying: int = 0  # "unavailable, retrying" errors seen
+    reconnects: int = 0
+    ws: ClientConnection | None = None
+    last_sent: float = 0.0
+
+    async def run(self) -> None:
+        while True:
+            try:
+                async with connect(self.ws_url, open_timeout=10) as ws:
+                    self.ws = ws
+                    # (nginx names each process it tried: a dead one, then the next)
+                    tried = ws.response.headers.get("X-Parlour-Upstream", "")
+                    self.upstream = tried.split(",")[-1].strip()
+                    await ws.send(json.dumps({"type": "hello", "token": self.token,
+                                              "version": self.version}))
+                    if self.pending is not None:  # no answer came: the same action, again
+                        await self._send_act(*self.pending)
+                    async for text in ws:
+                        await self._heard(json.loads(text))
+            except (OSError, WebSocketException, TimeoutError):
+                pass
+            self.ws = None
+            self.reconnects += 1
+            await asyncio.sleep(0.2)
+
+    async def _heard(self, message: dict[str, Any]) -> None:
+        self.frames.append(message)
+        if message["type"] == "error":
+            if "retrying" in message["reason"]:
+                self.retrying += 1
+                return
+            if self.pending is not None and message.get("version") is not None:
+                self.refused.append(message["reason"])
+                self.pending = None
+                await self._maybe_act()  # the view is as it was: choose again
+            return
+        if message["type"] != "view":
+            return
+        version = message["version"]
+        if self.version is not None and version < self.version:
+            return
+        self.version, self.view = version, message["view"]
+        if self.pending is not None and version > self.pending[1]:
+            # It was this seat's turn at that version: what follows is its move.
+            self.acked[self.pending[0]] = self.pending[1]
+            self.pending = None
+        await self._maybe_act()
+
+    async def _maybe_act(self) -> None:
+        view = self.view
+        if view is None or self.pending is not None or view["status"] != "playing" \
+                or not view["legal"] or self.version is None:
+            return
+        await asyncio.sleep(max(0.0, self.last_sent + 1 / 15 - time.monotonic()))  # a pace
+        legal = view["legal"]
+        action = "bid 3" if "bid 3" in legal else legal[0]
+        self.pending = (f"{self.name}-{self.version}-{len(self.refused)}", self.version, action)
+        await self._send_act(*self.pending)
+
+    async def _send_act(self, ident: str, version: int, action: str) -> None:
+        assert self.ws is not None
+        self.last_sent = time.monotonic()
+        await self.ws.send(json.dumps({"type": "act", "version": version, "action": action,
+                                       "id": ident}))
+
+
+def health(server: Server) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{server.url}/api/server", timeout=10) as answer:
+        result: dict[str, Any] = json.loads(answer.read())
+    return result
+
+
+async def until(what: str, done: Callable[[], bool], players: list[Player],
+                tasks: list[asyncio.Task[None]]) -> None:
+    deadline = time.monotonic() + WAIT
+    while not done():
+        for task in tasks:
+            if task.done():
+                task.result()  # a player that crashed fails the test with its error
+        if time.monotonic() > deadline:
+            state = [(p.name, p.version, p.upstream, p.pending, p.reconnects) for p in players]
+            raise AssertionError(f"{what}: not within {WAIT:.0f} s; players: {state}")
+        await asyncio.sleep(0.02)
+
+
+def newest(players: list[Player]) -> int:
+    return max(p.version or 0 for p in players)
+
+
+def mid_trick(players: list[Player]) -> bool:
+    view = max(players, key=lambda p: p.version or 0).view
+    return view is not None and view["status"] == "playing" and 0 < len(view["trick"]) < 4
+
+
+def upstreams(players: list[Player]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for p in players:
+        counts[p.upstream] = counts.get(p.upstream, 0) + 1
+    return counts
+
+
+def test_four_people_two_processes_a_kill_a_redis_restart_and_a_database_away(
+        site: Site) -> None:
+    asyncio.run(_play(site))
+
+
+async def _play(site: Site) -> None:
+    base = site.nginx.url
+    ws_base = base.replace("http://", "ws://")
+    # Ada opens a table (through nginx: either process); three friends take seats.
+    _, ada_cookie = http(f"{base}/api/me", {"name": "Ada"})
+    opened, ada_cookie = http(f"{base}/api/tables", {
+        "game": "spades", "options": RULES, "level": "normal",
+        "friends": {"grace": 300}}, ada_cookie)
+    table = opened["table"]
+    players = [Player("Ada", f"{ws_base}/ws/{table}", opened["token"], opened["seat"])]
+    for name in ("Bea", "Cy", "Dee"):
+        taken, _ = http(f"{base}/api/tables/{table}/seats", {"name": name})
+        players.append(Player(name, f"{ws_base}/ws/{table}", taken["token"], taken["seat"]))
+    tasks: list[asyncio.Task[None]] = []
+    for player in players:  # one after another: round robin puts two on each process
+        tasks.append(asyncio.create_task(player.run()))
+        await until(f"{player.name} connected", lambda p=player: p.view is not None,  # type: ignore[misc]
+                    players, tasks)
+    assert sorted(upstreams(players).values()) == [2, 2], upstreams(players)
+
+    ada = players[0]
+    assert ada.ws is not None
+    await ada.ws.send(json.dumps({"type": "start"}))
+    await until("the first hand under way", lambda: newest(players) >= 8, players, tasks)
+
+    # 1. The process holding the table's lease is killed mid-trick.
+    await until("the second hand, mid-trick", lambda: newest(players) >= 60
+                and mid_trick(players), players, tasks)
+    owners = [s for s in site.servers if health(s)["leases"] > 0]
+    assert len(owners) == 1, [health(s) for s in site.servers]
+    owner = owners[0]
+    survivor = next(s for s in site.servers if s is not owner)
+    killed_at = newest(players)
+    await asyncio.to_thread(owner.kill)
+    await until("the survivor takes the table over", lambda: health(survivor)["leases"] == 1,
+                players, tasks)
+    await until("play on through the survivor", lambda: newest(players) >= killed_at + 12,
+                players, tasks)
+    assert all(p.upstream.endswith(f":{survivor.port}") for p in players), upstreams(players)
+
+    # The killed process comes back; two people reconnect, one lands on each.
+    await asyncio.to_thread(owner.start)
+    while len(upstreams(players)) < 2:
+        mover = players[len(upstreams(players)) % 4]
+        before = mover.reconnects
+        assert mover.ws is not None
+        await mover.ws.close()
+        await until(f"{mover.name} back", lambda m=mover, b=before: m.reconnects > b  # type: ignore[misc]
+                    and m.ws is not None and m.view is not None, players, tasks)
+
+    # 2. Redis restarted mid-hand: events lost meanwhile are caught up from the database.
+    await until("mid-trick again", lambda: mid_trick(players), players, tasks)
+    restarted_at = newest(players)
+    await asyncio.to_thread(site.redis.stop)
+    await until("play goes on without Redis", lambda: newest(players) >= restarted_at + 4,
+                players, tasks)
+    await asyncio.to_thread(site.redis.start)
+    await until("play on with Redis back", lambda: newest(players) >= restarted_at + 16,
+                players, tasks)
+
+    # 3. PostgreSQL away for a while: the person to act hears "unavailable, retrying",
+    # and their move is made once it is back.
+    await until("mid-trick once more", lambda: mid_trick(players), players, tasks)
+    await asyncio.to_thread(site.cluster.pause)
+    await until("someone is told the table is unavailable",
+                lambda: any(p.retrying for p in players), players, tasks)
+    paused_at = newest(players)
+    await asyncio.to_thread(site.cluster.resume)
+    await until("play resumes", lambda: newest(players) > paused_at + 4, players, tasks)
+
+    await until("the game played out", lambda: all(
+        p.view is not None and p.view["status"] == "over" for p in players), players, tasks)
+    for task in tasks:
+        task.cancel()
+    final = newest(players)
+
+    # What the database holds.
+    engine = sa.create_engine(site.url)
+    with engine.connect() as conn:
+        rows = conn.execute(sa.select(actions.c.seq, actions.c.client_id)
+                            .where(actions.c.table_id == table)
+                            .order_by(actions.c.seq)).all()
+    engine.dispose()
+    assert [r.seq for r in rows] == list(range(final)), "every version once, in order"
+    ids = [r.client_id for r in rows if r.client_id is not None]
+    assert len(ids) == len(set(ids)), "an action applied twice"
+    stored = {r.client_id: r.seq for r in rows}
+    for player in players:
+        for ident, version in player.acked.items():
+            assert stored.get(ident) == version, f"{player.name}'s {ident} acknowledged, not stored"
+    assert sum(len(p.acked) for p in players) == len(ids) == final, \
+        "every move a person's: each acknowledged and stored"
+    assert any(p.reconnects for p in players)
+    print(f"{final} moves; reconnects {[p.reconnects for p in players]}; retrying "
+          f"{[p.retrying for p in players]}; refused {[p.refused for p in players]}")
+    assert scan([p.frames for p in players]) > 4 * final // 2  # no card leaked
+
