@@ -122,10 +122,10 @@ class Player:
 
     async def _heard(self, message: dict[str, Any]) -> None:
         self.frames.append(message)
+        if message["type"] == "wait":  # held: the answer follows
+            self.retrying += 1
+            return
         if message["type"] == "error":
-            if "retrying" in message["reason"]:
-                self.retrying += 1
-                return
             if self.pending is not None and message.get("version") is not None:
                 self.refused.append(message["reason"])
                 self.pending = None

@@ -100,6 +100,12 @@ class Error(msgspec.Struct, tag="error", tag_field="type"):
     reason: str
 
 
+class Wait(msgspec.Struct, tag="wait", tag_field="type"):
+    """An action held, not refused: its answer (a view or an error) follows."""
+
+    reason: str
+
+
 class Advice(msgspec.Struct, tag="hint", tag_field="type"):
     version: int
     action: str | None

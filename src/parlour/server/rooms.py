@@ -209,8 +209,7 @@ class Rooms:
             if notify is not None and not told:
                 told = True
                 with contextlib.suppress(Exception):
-                    await notify(protocol.write(protocol.Error(None, f"{UNAVAILABLE}: "
-                                                               "retrying")))
+                    await notify(protocol.write(protocol.Wait(f"{UNAVAILABLE}: retrying")))
             await asyncio.sleep(0.5)
 
     async def begin(self) -> None:

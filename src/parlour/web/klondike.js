@@ -92,6 +92,8 @@ function startTable(id) {
       const next = table.queued;
       table.queued = null;
       if (next && action) next();
+    } else if (message.type === "wait") {
+      show(message.reason, true); // the move is still being stored: its answer follows
     } else if (message.type === "error") {
       refusal = message.reason;
       table.pending = null;

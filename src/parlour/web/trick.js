@@ -68,6 +68,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
   let draining = false;
   let suggestion = null; // the hint's action while it applies
   let pending = false; // an action sent and not yet answered: no second one
+  let held = false; // the server said it is still storing that action (a database away)
   const selected = new Set(); // cards chosen to pass
 
   const announcer = html("div", { class: "visually-hidden", "aria-live": "polite", "aria-atomic": "false" });
@@ -133,12 +134,20 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
   function onMessage(message) {
     if (message.type === "view") {
       pending = false;
+      if (held) {
+        held = false;
+        say("The table is back: your move is made.", { visible: true });
+      }
       if (message.version < latestVersion) return markSettled();
       latestVersion = message.version;
       queue.push({ ...message.view, version: message.version });
       if (!draining) drain();
+    } else if (message.type === "wait") {
+      held = true; // the action's answer follows
+      say(message.reason, { visible: true, error: true });
     } else if (message.type === "error") {
       pending = false;
+      held = false;
       markSettled();
       renderControls(shown);
       say(message.reason, { visible: true, error: true });
