@@ -127,7 +127,7 @@ class Left(msgspec.Struct, tag="left", tag_field="type"):
     reason: str
 
 
-Reply = View | Error | Advice | Next | Reaction | Left
+Reply = View | Error | Wait | Advice | Next | Reaction | Left
 _encoder = msgspec.json.Encoder()
 
 
