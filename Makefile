@@ -36,6 +36,7 @@ browser:
 # test on PostgreSQL, Redis and nginx: install Debian's servers where missing
 # (the tests start throwaway ones of their own on loopback ports, and stop them).
 SERVICES := postgresql:/usr/lib/postgresql/*/bin/initdb redis-server:/usr/bin/redis-server \
+	openssl:/usr/bin/openssl \
 	nginx:/usr/sbin/nginx
 services:
 	@missing=""; for pair in $(SERVICES); do \

@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from common import (
     Person,
@@ -199,7 +199,7 @@ class Player:
         while True:
             try:
                 ws = await self.load.dial(self.table_id)
-            except (OSError, TimeoutError, ConnectionClosed) as e:
+            except (OSError, TimeoutError, WebSocketException) as e:
                 self.table.errors.append(f"could not connect: {e!r}")
                 self.first_view.set()
                 return

@@ -22,7 +22,7 @@ from services import free_port
 BACKENDS = ("sqlite", "postgresql")
 
 
-def _pg_bin() -> Path | None:
+def pg_bin() -> Path | None:
     for root in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
         if (root / "initdb").exists() and (root / "pg_ctl").exists():
             return root
@@ -88,7 +88,7 @@ def cluster() -> Cluster:
     the reason) where PostgreSQL cannot run here."""
     global _cluster, _why_not
     if _cluster is None and _why_not is None:
-        bin_dir = _pg_bin()
+        bin_dir = pg_bin()
         if bin_dir is None:
             _why_not = "no PostgreSQL server is installed (Debian's postgresql package)"
         else:

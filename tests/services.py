@@ -10,6 +10,7 @@ import os
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -28,6 +29,19 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (/proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
 
 
 def _answers(port: int) -> bool:
@@ -155,15 +169,15 @@ class Redis:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-# The configuration an operator starts from (docs/deploy.md shows it with TLS):
-# round robin, no stickiness, WebSockets passed through, and a dead process
-# skipped for the next one.
-NGINX_CONF = """\
+# nginx's own settings for a test (its files in a folder of its own, in the
+# foreground) around docs/deploy.md's configuration, deploy/nginx.conf.
+NGINX_MAIN = """\
 worker_processes 1;
+worker_rlimit_nofile 20000;
 pid {prefix}/nginx.pid;
 error_log {prefix}/error.log warn;
 daemon off;
-events {{ worker_connections 1024; }}
+events {{ worker_connections 8192; }}  # two a WebSocket: the client's, the process's
 http {{
     access_log off;
     client_body_temp_path {prefix}/body;
@@ -171,45 +185,53 @@ http {{
     fastcgi_temp_path {prefix}/fastcgi;
     uwsgi_temp_path {prefix}/uwsgi;
     scgi_temp_path {prefix}/scgi;
-    map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
-    upstream parlour {{
-{servers}
-    }}
-    server {{
-        listen 127.0.0.1:{port};
-        location / {{
-            proxy_pass http://parlour;
-            proxy_http_version 1.1;
-            proxy_set_header Host $host:$server_port;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_read_timeout 1h;
-            proxy_next_upstream error timeout;
-            proxy_connect_timeout 2s;
-            add_header X-Parlour-Upstream $upstream_addr always;
-        }}
-    }}
+    add_header X-Parlour-Upstream $upstream_addr always;  # which process answered
+    include {prefix}/parlour.conf;
 }}
 """
+DEPLOYED = REPO / "deploy" / "nginx.conf"
 
 
 class Nginx:
-    """Debian's nginx in front of the given ports."""
+    """Debian's nginx in front of the given ports, with deploy/nginx.conf: TLS
+    with a certificate made for 127.0.0.1 (``cafile`` trusts it; ``tls`` False:
+    plain HTTP on the same port), round robin."""
 
-    def __init__(self, upstreams: list[int]) -> None:
+    def __init__(self, upstreams: list[int], tls: bool = True) -> None:
         self.binary = _need("nginx", "nginx")
+        openssl = _need("openssl", "openssl")
         self.folder = Path(tempfile.mkdtemp(prefix="parlour-nginx-"))
         os.chmod(self.folder, 0o755)
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        servers = "\n".join(f"        server 127.0.0.1:{p} max_fails=0;" for p in upstreams)
-        conf = self.folder / "nginx.conf"
-        conf.write_text(NGINX_CONF.format(prefix=self.folder, servers=servers, port=self.port))
+        self.port, plain = free_port(), free_port()
+        self.url = f"{'https' if tls else 'http'}://127.0.0.1:{self.port}"
+        self.cafile = self.folder / "cert.pem"
+        key = self.folder / "key.pem"
+        subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                        "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                        "-keyout", str(key), "-out", str(self.cafile)],
+                       check=True, capture_output=True, timeout=60)
+        conf = DEPLOYED.read_text()
+        servers = "".join(f"    server 127.0.0.1:{p} max_fails=0;\n" for p in upstreams)
+        for old, new in (
+                ("    server 127.0.0.1:8001 max_fails=0;\n    server 127.0.0.1:8002 max_fails=0;\n",
+                 servers),
+                ("listen 80;", f"listen 127.0.0.1:{plain};"),
+                ("listen 443 ssl;", f"listen 127.0.0.1:{self.port}{' ssl' if tls else ''};"),
+                ("/etc/letsencrypt/live/cards.example.org/fullchain.pem", str(self.cafile)),
+                ("/etc/letsencrypt/live/cards.example.org/privkey.pem", str(key))):
+            assert old in conf, f"deploy/nginx.conf no longer has {old!r}"
+            conf = conf.replace(old, new)
+        (self.folder / "parlour.conf").write_text(conf)
+        main = self.folder / "nginx.conf"
+        main.write_text(NGINX_MAIN.format(prefix=self.folder))
         self.log = self.folder / "error.log"
-        self.process = subprocess.Popen([self.binary, "-p", str(self.folder), "-c", str(conf)],
+        self.process = subprocess.Popen([self.binary, "-p", str(self.folder), "-c", str(main)],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         _wait_for(self.port, self.process, "nginx", self.log)
+
+    def tls(self) -> ssl.SSLContext:
+        """A client's TLS settings that trust this nginx's certificate."""
+        return ssl.create_default_context(cafile=str(self.cafile))
 
     def close(self) -> None:
         _end(self.process)

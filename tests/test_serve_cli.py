@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from services import children_of
+
 
 def serve(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "parlour.cli", "serve", "--no-browser", *args],
@@ -45,18 +47,6 @@ def test_a_database_it_cannot_use_is_one_line(tmp_path: Path, db: str, says: str
 def test_bad_flags_are_refused(flag: list[str]) -> None:
     done = serve(*flag)
     assert done.returncode == 2 and "Traceback" not in done.stderr
-
-
-def children_of(pid: int) -> list[int]:
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
 
 
 def alive(pid: int) -> bool:

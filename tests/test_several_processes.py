@@ -14,9 +14,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import ssl
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -70,12 +73,23 @@ def site(tmp_path: Path) -> Iterator[Site]:
             cluster.resume()  # for the tests after this one, if it failed while paused
 
 
-def http(url: str, body: dict[str, Any] | None = None, cookie: str | None = None
-         ) -> tuple[dict[str, Any], str | None]:
+def test_processes_started_at_once_migrate_the_database_once() -> None:
+    url = databases.cluster().url()
+    with ThreadPoolExecutor(4) as pool:
+        for done in [pool.submit(Store(url).migrate) for _ in range(4)]:
+            done.result()  # none fails on a table another made meanwhile
+    engine = sa.create_engine(url)
+    with engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT count(*) FROM alembic_version")).scalar_one() == 1
+    engine.dispose()
+
+
+def http(url: str, body: dict[str, Any] | None = None, cookie: str | None = None,
+         tls: ssl.SSLContext | None = None) -> tuple[dict[str, Any], str | None]:
     request = urllib.request.Request(url, data=None if body is None else json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json",
                                               **({"Cookie": cookie} if cookie else {})})
-    with urllib.request.urlopen(request, timeout=30) as answer:
+    with urllib.request.urlopen(request, timeout=30, context=tls) as answer:
         set_cookie = answer.headers.get("Set-Cookie")
         return json.loads(answer.read()), (set_cookie.split(";")[0] if set_cookie else cookie)
 
@@ -88,6 +102,7 @@ class Player:
     ws_url: str
     token: str
     seat: int
+    tls: ssl.SSLContext
     frames: list[dict[str, Any]] = field(default_factory=list)
     view: dict[str, Any] | None = None
     version: int | None = None
@@ -103,7 +118,7 @@ class Player:
     async def run(self) -> None:
         while True:
             try:
-                async with connect(self.ws_url, open_timeout=10) as ws:
+                async with connect(self.ws_url, open_timeout=10, ssl=self.tls) as ws:
                     self.ws = ws
                     # (nginx names each process it tried: a dead one, then the next)
                     tried = ws.response.headers.get("X-Parlour-Upstream", "")
@@ -167,6 +182,15 @@ def health(server: Server) -> dict[str, Any]:
     return result
 
 
+def ready(server: Server) -> tuple[int, list[str]]:
+    """The process's readiness for a load balancer: its status and its problems."""
+    try:
+        with urllib.request.urlopen(f"{server.url}/api/health", timeout=10) as answer:
+            return answer.status, json.loads(answer.read())["problems"]
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())["problems"]
+
+
 async def until(what: str, done: Callable[[], bool], players: list[Player],
                 tasks: list[asyncio.Task[None]]) -> None:
     deadline = time.monotonic() + WAIT
@@ -203,17 +227,19 @@ def test_four_people_two_processes_a_kill_a_redis_restart_and_a_database_away(
 
 async def _play(site: Site) -> None:
     base = site.nginx.url
-    ws_base = base.replace("http://", "ws://")
-    # Ada opens a table (through nginx: either process); three friends take seats.
-    _, ada_cookie = http(f"{base}/api/me", {"name": "Ada"})
+    ws_base = base.replace("https://", "wss://")
+    tls = site.nginx.tls()
+    # Ada opens a table (through nginx, over TLS: either process); three friends take seats.
+    _, ada_cookie = http(f"{base}/api/me", {"name": "Ada"}, tls=tls)
     opened, ada_cookie = http(f"{base}/api/tables", {
         "game": "spades", "options": RULES, "level": "normal",
-        "friends": {"grace": 300}}, ada_cookie)
+        "friends": {"grace": 300}}, ada_cookie, tls)
     table = opened["table"]
-    players = [Player("Ada", f"{ws_base}/ws/{table}", opened["token"], opened["seat"])]
+    players = [Player("Ada", f"{ws_base}/ws/{table}", opened["token"], opened["seat"], tls)]
     for name in ("Bea", "Cy", "Dee"):
-        taken, _ = http(f"{base}/api/tables/{table}/seats", {"name": name})
-        players.append(Player(name, f"{ws_base}/ws/{table}", taken["token"], taken["seat"]))
+        taken, _ = http(f"{base}/api/tables/{table}/seats", {"name": name}, tls=tls)
+        players.append(Player(name, f"{ws_base}/ws/{table}", taken["token"], taken["seat"],
+                              tls))
     tasks: list[asyncio.Task[None]] = []
     for player in players:  # one after another: round robin puts two on each process
         tasks.append(asyncio.create_task(player.run()))
@@ -255,9 +281,12 @@ async def _play(site: Site) -> None:
     await until("mid-trick again", lambda: mid_trick(players), players, tasks)
     restarted_at = newest(players)
     await asyncio.to_thread(site.redis.stop)
+    assert all(ready(s)[0] == 503 and "Redis" in ready(s)[1][0] for s in site.servers)
     await until("play goes on without Redis", lambda: newest(players) >= restarted_at + 4,
                 players, tasks)
     await asyncio.to_thread(site.redis.start)
+    await until("Redis in touch again", lambda: all(ready(s) == (200, []) for s in site.servers),
+                players, tasks)
     await until("play on with Redis back", lambda: newest(players) >= restarted_at + 16,
                 players, tasks)
 
@@ -267,6 +296,7 @@ async def _play(site: Site) -> None:
     await asyncio.to_thread(site.cluster.pause)
     await until("someone is told the table is unavailable",
                 lambda: any(p.retrying for p in players), players, tasks)
+    assert all("database" in " ".join(ready(s)[1]) for s in site.servers)
     paused_at = newest(players)
     await asyncio.to_thread(site.cluster.resume)
     await until("play resumes", lambda: newest(players) > paused_at + 4, players, tasks)

@@ -271,7 +271,27 @@ async def stats(request: Request) -> Response:
 
 
 async def health(request: Request) -> Response:
+    """What an operator watches: tables open, connections, move times, the bus."""
     return JSONResponse(rooms_of(request).health())
+
+
+async def ready(request: Request) -> Response:
+    """For a load balancer or a monitor: 200 when this process can reach its
+    database (and Redis, with several processes), else 503 with what is wrong."""
+    problems = []
+    try:
+        await asyncio.wait_for(to_thread.run_sync(store_of(request).ping), timeout=5)
+    except Exception as e:
+        problems.append(f"the database does not answer: {first_line(e)}")
+    bus = rooms_of(request).bus
+    try:
+        trouble = await asyncio.wait_for(bus.ping(), timeout=5)
+    except TimeoutError:
+        trouble = "Redis does not answer in 5 s"
+    if trouble:
+        problems.append(trouble)
+    return JSONResponse({"ok": not problems, "problems": problems, "process": bus.process},
+                        status_code=503 if problems else 200)
 
 
 async def record(request: Request) -> Response:
@@ -343,6 +363,7 @@ def create_app(settings: Settings) -> Starlette:
         *lobby.routes,
         Route("/api/stats", stats),
         Route("/api/server", health),
+        Route("/api/health", ready),
         WebSocketRoute("/ws/{table:str}", table_socket),
         Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
     ]

@@ -111,8 +111,20 @@ class Alone:
     async def elsewhere(self, table: str) -> Presence:
         return Presence()
 
+    async def here_many(self, entries: list[tuple[str, Counter[int], int]]) -> None:
+        """:meth:`here` for many tables at once."""
+        return None
+
+    async def elsewhere_many(self, tables: list[str]) -> dict[str, Presence]:
+        """:meth:`elsewhere` for many tables at once."""
+        return {table: Presence() for table in tables}
+
     async def allow(self, key: str) -> bool:
         return True
+
+    async def ping(self) -> str | None:
+        """None when the bus works, else what is wrong."""
+        return None
 
     async def close(self) -> None:
         return None
@@ -216,28 +228,43 @@ class RedisBus(Alone):
             await self._release(keys=[f"parlour:lease:{table}"], args=[self.process])
 
     async def here(self, table: str, seats: Counter[int], spectators: int) -> None:
-        key = f"parlour:here:{table}"
+        await self.here_many([(table, seats, spectators)])
+
+    async def here_many(self, entries: list[tuple[str, Counter[int], int]]) -> None:
+        now = time.time()
         try:
-            if seats or spectators:
-                self._here.add(table)
-                entry = json.dumps({"seats": {str(s): n for s, n in seats.items()},
-                                    "spectators": spectators, "at": time.time()})
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    pipe.hset(key, self.process, entry)
-                    pipe.expire(key, int(HERE_STALE * 4))
-                    await pipe.execute()
-            else:
-                self._here.discard(table)
-                await self.redis.hdel(key, self.process)
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table, seats, spectators in entries:
+                    key = f"parlour:here:{table}"
+                    if seats or spectators:
+                        self._here.add(table)
+                        pipe.hset(key, self.process, json.dumps({
+                            "seats": {str(s): n for s, n in seats.items()},
+                            "spectators": spectators, "at": now}))
+                        pipe.expire(key, int(HERE_STALE * 4))
+                    else:
+                        self._here.discard(table)
+                        pipe.hdel(key, self.process)
+                await pipe.execute()
         except self._errors as e:
-            log.warning("presence at %s not shared (%s)", table, e)
+            log.warning("presence at %d tables not shared (%s)", len(entries), e)
 
     async def elsewhere(self, table: str) -> Presence:
-        presence = Presence()
+        return (await self.elsewhere_many([table]))[table]
+
+    async def elsewhere_many(self, tables: list[str]) -> dict[str, Presence]:
         try:
-            entries = await self.redis.hgetall(f"parlour:here:{table}")
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table in tables:
+                    pipe.hgetall(f"parlour:here:{table}")
+                found = await pipe.execute()
         except self._errors:
-            return presence
+            return {table: Presence() for table in tables}
+        return {table: self._presence(entries)
+                for table, entries in zip(tables, found, strict=True)}
+
+    def _presence(self, entries: dict[Any, Any]) -> Presence:
+        presence = Presence()
         now = time.time()
         for process, text in entries.items():
             name = process.decode() if isinstance(process, bytes) else str(process)
@@ -264,6 +291,13 @@ class RedisBus(Alone):
         except self._errors:
             return True  # the connection's own limit still holds
         return int(count) <= SHARED_RATE
+
+    async def ping(self) -> str | None:
+        try:
+            await self.redis.ping()
+        except self._errors as e:
+            return f"Redis does not answer: {e}"
+        return None if self.connected else "not subscribed to Redis yet"
 
     async def close(self) -> None:
         if self._listener is not None:

@@ -69,8 +69,8 @@ class Room:
     driver: asyncio.Task[None] | None = None
     elsewhere: Presence = field(default_factory=Presence)  # connected through other processes
     stamp: tuple[int, float] | None = None  # the database's (version, updated) last caught up with
-    checked: float = 0.0
     behind: bool = False
+    heard: list[tuple[int, list[Any]]] = field(default_factory=list)  # moves from elsewhere
     catching: asyncio.Task[None] | None = None
 
     def connected(self, seat: int) -> bool:
@@ -216,7 +216,7 @@ class Rooms:
         """Start hearing the other processes (none when there is one)."""
         await self.bus.start(self._heard)
         if self.bus.shared:
-            self._keeper = asyncio.create_task(self._keep_presence())
+            self._keeper = asyncio.create_task(self._watch())
 
     async def close(self) -> None:
         for room in self.open.values():
@@ -248,25 +248,46 @@ class Rooms:
         else:
             if "stand_in" in event.extra:  # sent only by the process playing for them
                 room.stand_in = set(event.extra["stand_in"])
-            if event.version != room.table.version or event.kind == "changed":
+            move = event.extra.get("move")
+            if event.kind == "moved" and isinstance(move, list) and len(move) == 5:
+                room.heard.append((event.version, move))  # applied in order, gaps read
+                self._catch_up_soon(room)
+            else:
                 self.fall_behind(room)
 
     def fall_behind(self, room: Room) -> None:
         """The database has something this process's copy lacks: catch up, once
         for any number of events heard meanwhile."""
         room.behind = True
+        self._catch_up_soon(room)
+
+    def _catch_up_soon(self, room: Room) -> None:
         if room.catching is None or room.catching.done():
             room.catching = asyncio.create_task(self._catch_up(room))
 
     async def _catch_up(self, room: Room) -> None:
-        while room.behind:
-            room.behind = False
+        """The moves heard from other processes, in order; from the database
+        whatever else changed, or when a move was missed (a gap in the versions)."""
+        while room.behind or room.heard:
             try:
                 async with room.lock:
-                    changes = await to_thread.run_sync(self.store.changes, room.table.id,
-                                                       room.table.version)
-                    if changes is not None:
-                        self._apply(room, changes)
+                    heard, room.heard = room.heard, []
+                    behind, room.behind = room.behind, False
+                    table = room.table
+                    for version, (action, at, seat, client_id, updated) in sorted(
+                            heard, key=lambda h: h[0]):
+                        if version == table.version + 1 and not behind:
+                            table.catch_up([(str(action), float(at), int(seat),
+                                             None if client_id is None else str(client_id))])
+                            room.stamp = (version, float(updated))
+                            room.turn_since = time.monotonic()
+                        elif version > table.version:
+                            behind = True
+                    if behind:
+                        changes = await to_thread.run_sync(self.store.changes, table.id,
+                                                           table.version)
+                        if changes is not None:
+                            self._apply(room, changes)
             except Exception as e:  # the database away: the next check tries again
                 log.warning("the table %s could not catch up: %s", room.table.id, first_line(e))
                 return
@@ -300,7 +321,6 @@ class Rooms:
     async def check(self, room: Room) -> None:
         """Compare this process's copy of the table with the database's (an event
         may have been lost) and catch up if it is behind."""
-        room.checked = time.monotonic()
         try:
             stamp = await to_thread.run_sync(self.store.stamp, room.table.id)
         except Exception as e:
@@ -311,16 +331,22 @@ class Rooms:
             if room.catching is not None:
                 await asyncio.shield(room.catching)
 
-    async def changed(self, room: Room) -> None:
+    async def changed(self, room: Room, move: Move | None = None) -> None:
         """A change stored here: every connection here sees it, the other
-        processes hear of it."""
+        processes hear of it (a move in full, anything else as a change to
+        read from the database)."""
         await self.broadcast(room)
         room.wake()
         if self.bus.shared:
             extra: dict[str, Any] = {}
             if self.bus.holds(room.table.id):
                 extra["stand_in"] = sorted(room.stand_in)
-            await self.bus.publish(Event(room.table.id, room.table.version, "changed",
+            kind = "changed"
+            if move is not None:
+                kind = "moved"
+                extra["move"] = [move.action, move.at if move.clock is None else move.clock,
+                                 move.seat, move.client_id, move.at]
+            await self.bus.publish(Event(room.table.id, room.table.version, kind,
                                          self.bus.process, extra))
 
     async def _share_presence(self, room: Room) -> None:
@@ -331,21 +357,37 @@ class Rooms:
         await self.bus.publish(Event(room.table.id, room.table.version, "presence",
                                      self.bus.process))
 
-    async def _keep_presence(self) -> None:
-        """Say again, now and then, who is connected here (a process that stops
-        saying it is taken to have no one)."""
+    async def _watch(self) -> None:
+        """With several processes: every few seconds, compare every open table's
+        copy with the database's in one query (an event may have been lost),
+        and say again who is connected here (a process that stops saying it
+        is taken to have no one)."""
+        said = 0.0
         while True:
-            await asyncio.sleep(HERE_SECONDS)
-            for room in list(self.open.values()):
-                seats, spectators = room.here()
-                if seats or spectators:
-                    await self.bus.here(room.table.id, seats, spectators)
-                    fresh = await self.bus.elsewhere(room.table.id)
-                    if fresh != room.elsewhere:
-                        room.elsewhere = fresh
-                        room.settle_presence()
-                        await self.broadcast(room)
-                        room.wake()
+            await asyncio.sleep(CHECK_SECONDS)
+            rooms = list(self.open.values())
+            try:
+                stamps = await to_thread.run_sync(self.store.stamps,
+                                                  [r.table.id for r in rooms])
+            except Exception as e:
+                log.warning("the tables could not be checked: %s", first_line(e))
+                stamps = {}
+            for room in rooms:
+                stamp = stamps.get(room.table.id)
+                if stamp is not None and stamp != room.stamp:
+                    self.fall_behind(room)
+            if time.monotonic() - said < HERE_SECONDS:
+                continue
+            said = time.monotonic()
+            people = [r for r in rooms if r.clients]
+            await self.bus.here_many([(r.table.id, *r.here()) for r in people])
+            fresh = await self.bus.elsewhere_many([r.table.id for r in people])
+            for room in people:
+                if fresh[room.table.id] != room.elsewhere:
+                    room.elsewhere = fresh[room.table.id]
+                    room.settle_presence()
+                    await self.broadcast(room)
+                    room.wake()
 
     # --- connections -------------------------------------------------------------
 
@@ -443,7 +485,7 @@ class Rooms:
         table.commit(move)
         room.stamp = (table.version, move.at)
         room.turn_since = time.monotonic()
-        await self.changed(room)
+        await self.changed(room, move)
 
     # --- the table's own moves: bots, stand-ins, timers --------------------------
 
@@ -456,8 +498,6 @@ class Rooms:
     async def _drive(self, room: Room) -> None:
         shared = self.bus.shared
         while True:
-            if shared and time.monotonic() - room.checked > CHECK_SECONDS:
-                await self.check(room)
             if not await self.bus.hold_lease(room.table.id):
                 wait: float | None = CHECK_SECONDS  # another process plays this table's bots
             else:

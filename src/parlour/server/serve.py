@@ -51,6 +51,10 @@ def check_redis(url: str) -> None:
 def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: float,
           processes: int, redis_url: str | None = None) -> None:
     """Check the database, Redis and the address, then serve until interrupted."""
+    # The store's thread hands the GIL back and forth with the event loop on
+    # every statement: a shorter switch interval than Python's 5 ms keeps a
+    # write from waiting on a busy loop at each step.
+    sys.setswitchinterval(0.001)
     url = database_url(db) if db else default_db()
     Store(url).migrate()  # fails here, with its reason, rather than inside the server
     if redis_url:

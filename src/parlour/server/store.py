@@ -97,6 +97,9 @@ rematch_votes = sa.Table(
 )
 
 
+MIGRATION_LOCK = 0x7061726C  # PostgreSQL's advisory lock key for migrating ("parl")
+
+
 class StoreError(RuntimeError):
     """A database that cannot be used (the message says why)."""
 
@@ -145,7 +148,11 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         try:
-            self.engine = sa.create_engine(url)
+            # A server process's threads each may want a connection at once (the
+            # writer, catching up, the lobby): enough of them kept open that
+            # none is made and closed a move.
+            pool = {} if url.startswith("sqlite") else {"pool_size": 10, "max_overflow": 30}
+            self.engine = sa.create_engine(url, **pool)
         except sa.exc.ArgumentError as e:
             raise StoreError(f"cannot use the database {url!r}: {e}") from None
         except ImportError as e:
@@ -167,6 +174,10 @@ class Store:
         head = ScriptDirectory.from_config(config).get_current_head()
         try:
             with self.engine.begin() as conn:
+                if conn.dialect.name == "postgresql":
+                    # Several processes starting at once: one migrates, the others
+                    # wait for it and find nothing left to do.
+                    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
                 current = MigrationContext.configure(conn).get_current_revision()
                 known = {s.revision for s in ScriptDirectory.from_config(config).walk_revisions()}
                 if current is not None and current not in known:
@@ -176,6 +187,11 @@ class Store:
                 command.upgrade(config, "head")
         except sa.exc.DBAPIError as e:
             raise StoreError(f"cannot open the database {self.url}: {e.orig}") from None
+
+    def ping(self) -> None:
+        """One round trip to the database (an error if it does not answer)."""
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
 
     def checkpoint(self) -> None:
         """Copy the write-ahead log into the database without holding up a writer
@@ -270,6 +286,16 @@ class Store:
             row = conn.execute(sa.select(tables.c.version, tables.c.updated)
                                .where(tables.c.id == table_id)).first()
         return None if row is None else (int(row.version), float(row.updated))
+
+    def stamps(self, table_ids: list[str]) -> dict[str, tuple[int, float]]:
+        """:meth:`stamp` of many tables in one query."""
+        out: dict[str, tuple[int, float]] = {}
+        with self.engine.connect() as conn:
+            for start in range(0, len(table_ids), 500):
+                rows = conn.execute(sa.select(tables.c.id, tables.c.version, tables.c.updated)
+                                    .where(tables.c.id.in_(table_ids[start:start + 500])))
+                out.update({row.id: (int(row.version), float(row.updated)) for row in rows})
+        return out
 
     def changes(self, table_id: str, version: int) -> Changes | None:
         """What is stored of a table that a process holding it at ``version`` may
