@@ -150,24 +150,27 @@ class Rooms:
         self._keeper: asyncio.Task[None] | None = None
         self.open: dict[str, Room] = {}
         self._loading = asyncio.Lock()
-        # One thread writes the moves: writers queue here rather than wait on the
-        # database's lock in many threads (SQLite takes one writer at a time anyway).
-        self._writer = ThreadPoolExecutor(1, thread_name_prefix="store")
+        # SQLite takes one writer at a time: one thread writes the moves, and
+        # writers queue here rather than wait on its lock in many threads.
+        # PostgreSQL locks a row a table: several write at once (a table's own
+        # writes are in order under its room's lock).
+        sqlite = store.engine.dialect.name == "sqlite"
+        self._writer = ThreadPoolExecutor(1 if sqlite else 4, thread_name_prefix="store")
         # How long the latest players' moves took, from the message read to the
         # views sent (bots' moves not counted: their thinking is not the server's).
         self.timings: deque[float] = deque(maxlen=10_000)
+        # Where a write's time goes: waiting for the store's thread, then the database.
+        self.write_waits: deque[float] = deque(maxlen=10_000)
+        self.write_times: deque[float] = deque(maxlen=10_000)
 
     def health(self) -> dict[str, Any]:
-        """What an operator watches: open tables, connections, and move times."""
-        ms = sorted(t * 1000 for t in self.timings)
-        times: dict[str, float] = {"moves": len(ms)}
-        if ms:
-            times.update(p50=round(ms[len(ms) // 2], 2),
-                         p99=round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2),
-                         max=round(ms[-1], 2))
+        """What an operator watches: open tables, connections, move times (and of
+        them, the writes' wait for the store's thread and the database's time)."""
         return {"tables_open": len(self.open),
                 "connections": sum(len(room.clients) for room in self.open.values()),
-                "move_ms": times, **self.bus.health()}
+                "move_ms": _percentiles(self.timings, "moves"),
+                "write_wait_ms": _percentiles(self.write_waits, "writes"),
+                "write_ms": _percentiles(self.write_times, "writes"), **self.bus.health()}
 
     async def get(self, table_id: str) -> Room | None:
         room = self.open.get(table_id)
@@ -198,8 +201,18 @@ class Rooms:
         until = time.monotonic() + DB_PATIENCE
         told = False
         while True:
+            asked = time.perf_counter()
+
+            def timed(asked: float = asked) -> Any:
+                began = time.perf_counter()
+                self.write_waits.append(began - asked)
+                try:
+                    return call(*args)
+                finally:
+                    self.write_times.append(time.perf_counter() - began)
+
             try:
-                return await loop.run_in_executor(self._writer, call, *args)
+                return await loop.run_in_executor(self._writer, timed)
             except TableError:
                 raise
             except Exception as e:
@@ -621,6 +634,16 @@ class Rooms:
             room.turn_since = time.monotonic()
         self.start_driver(room)
         await self.changed(room)
+
+
+def _percentiles(seconds: deque[float], count: str) -> dict[str, float]:
+    ms = sorted(t * 1000 for t in seconds)
+    out: dict[str, float] = {count: len(ms)}
+    if ms:
+        out.update(p50=round(ms[len(ms) // 2], 2),
+                   p99=round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2),
+                   max=round(ms[-1], 2))
+    return out
 
 
 def first_line(error: BaseException) -> str:
