@@ -310,3 +310,29 @@ def test_the_host_gives_a_silent_seat_to_a_bot_and_the_rematch_goes_ahead(
         time.sleep(0.02)
     assert any(f["type"] == "error" and "only the host" in f["reason"] for f in people[1].frames)
     assert any(f["type"] == "left" for f in people[3].frames)  # Dee is told why
+
+
+def test_a_table_no_one_is_at_is_unloaded_and_comes_back_as_it_was(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from parlour.server import rooms as rooms_module
+
+    monkeypatch.setattr(rooms_module, "IDLE_SECONDS", 0.2)
+    with TestClient(app) as client:
+        answer = client.post("/api/tables", json={"game": "hearts", "level": "easy",
+                                                  "friends": {}}).json()
+        table, token = answer["table"], answer["token"]
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            first = _views(ws, lambda m: True)
+            assert first["view"]["status"] == "waiting"
+        deadline = time.monotonic() + 60
+        while table in app.state.tables.open:  # the waiting room, left: forgotten here
+            assert time.monotonic() < deadline, "the table stayed open with no one at it"
+            time.sleep(0.05)
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            again = _views(ws, lambda m: True)
+            assert again["view"]["seat"] == first["view"]["seat"]
+            assert again["view"]["status"] == "waiting" and table in app.state.tables.open
+            ws.send_json({"type": "start"})
+            assert _views(ws, lambda m: m["view"]["status"] == "playing")

@@ -40,6 +40,7 @@ log = logging.getLogger("parlour.server")
 STAND_IN = "normal"
 Send = Callable[[str], Awaitable[None]]
 CHECK_SECONDS = 2.0  # how often a process compares its copy of a table with the database's
+IDLE_SECONDS = 60.0  # a table no one has been at here for this long is unloaded
 DB_PATIENCE = 20.0  # seconds a write is tried again while the database does not answer
 UNAVAILABLE = "the table is unavailable just now (its database did not answer)"
 
@@ -71,6 +72,7 @@ class Room:
     stamp: tuple[int, float] | None = None  # the database's (version, updated) last caught up with
     behind: bool = False
     heard: list[tuple[int, list[Any]]] = field(default_factory=list)  # moves from elsewhere
+    wanted: float = field(default_factory=time.monotonic)  # last asked for or left
     catching: asyncio.Task[None] | None = None
 
     def connected(self, seat: int) -> bool:
@@ -175,6 +177,7 @@ class Rooms:
     async def get(self, table_id: str) -> Room | None:
         room = self.open.get(table_id)
         if room is not None:
+            room.wanted = time.monotonic()
             if self.bus.shared:
                 await self.check(room)  # another process may have changed it
             return room
@@ -421,6 +424,7 @@ class Rooms:
 
     async def part(self, room: Room, key: int) -> None:
         client = room.clients.pop(key, None)
+        room.wanted = time.monotonic()
         room.table.watched(room.connected(0))  # (popped already when a send to it failed)
         if client is None:
             return
@@ -511,6 +515,9 @@ class Rooms:
     async def _drive(self, room: Room) -> None:
         shared = self.bus.shared
         while True:
+            if self._idle(room):
+                await self._unload(room)
+                return
             if not await self.bus.hold_lease(room.table.id):
                 wait: float | None = CHECK_SECONDS  # another process plays this table's bots
             else:
@@ -521,11 +528,28 @@ class Rooms:
                     wait = 1.0
                 if wait is not None and shared:
                     wait = min(wait, RENEW_SECONDS)  # renew the lease in time
+            if wait is not None and not room.clients:
+                wait = min(wait, IDLE_SECONDS)  # to see it idle
             if wait is None:
                 continue
             room.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(room.changed.wait(), timeout=wait)
+
+    def _idle(self, room: Room) -> bool:
+        """No one here for a while, and nothing for this process to play: the
+        table over or not begun, or another process playing its own moves."""
+        table = room.table
+        return (not room.clients and time.monotonic() - room.wanted > IDLE_SECONDS
+                and (table.is_over() or not table.started or not self.bus.holds(table.id)))
+
+    async def _unload(self, room: Room) -> None:
+        """Forget the table here (it is loaded again when it is next wanted)."""
+        if self.open.get(room.table.id) is room:
+            del self.open[room.table.id]
+        if self.bus.shared:
+            await self.bus.drop_lease(room.table.id)
+            await self.bus.here(room.table.id, Counter(), 0)
 
     async def _step(self, room: Room) -> float | None:
         """One move of the table's own, or how long to wait for the next event
