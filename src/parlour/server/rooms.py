@@ -326,7 +326,8 @@ class Rooms:
             if client.token_hash is None:
                 continue
             seat = table.seat_of_token(client.token_hash)
-            if seat is None:  # the host gave it to a bot, elsewhere
+            if seat is None:  # the host gave it to a bot, elsewhere: no seat now
+                client.seat = client.token_hash = None
                 room.clients.pop(key, None)
                 asyncio.create_task(_quietly(client.send(protocol.write(protocol.Left(
                     "the host gave your seat to a bot")))))

@@ -1,0 +1,82 @@
+"""Two server processes' apps on one PostgreSQL and one Redis, each with its own
+event loop (as two processes have): a person connected to one sees who is
+connected to the other, a move made through one reaches the other's people,
+and a seat the host gives to a bot through one is no longer its person's
+through the other (their socket is told and can no longer act)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+import databases
+from parlour.server.app import COOKIE, Settings, create_app
+from services import Redis
+
+
+@pytest.fixture(scope="module")
+def redis() -> Iterator[Redis]:
+    server = Redis()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def two(redis: Redis) -> Iterator[tuple[TestClient, TestClient]]:
+    url = databases.cluster().url()
+    with TestClient(create_app(Settings(url, bot_delay=0.0, workers=1,
+                                        redis_url=redis.url))) as a, \
+            TestClient(create_app(Settings(url, bot_delay=0.0, workers=1,
+                                           redis_url=redis.url))) as b:
+        yield a, b
+
+
+def until(ws: Any, what: Any, limit: int = 400) -> dict[str, Any]:
+    for _ in range(limit):
+        message: dict[str, Any] = ws.receive_json()
+        if what(message):
+            return message
+    raise AssertionError("never came")
+
+
+def test_people_through_two_processes_at_one_table(two: tuple[TestClient, TestClient]) -> None:
+    a, b = two
+    hosted = a.post("/api/tables", json={"game": "spades", "level": "easy",
+                                         "options": {"target": 500}, "friends": {}})
+    assert hosted.status_code == 200, hosted.text
+    table, host_token = hosted.json()["table"], hosted.json()["token"]
+    a_cookie = a.cookies.get(COOKIE)
+    sat = b.post(f"/api/tables/{table}/seats", json={"name": "Bea"})  # through the other
+    assert sat.status_code == 200, sat.text
+    bea_seat, bea_token = sat.json()["seat"], sat.json()["token"]
+    with a.websocket_connect(f"/ws/{table}") as host, \
+            b.websocket_connect(f"/ws/{table}") as bea:
+        host.send_json({"type": "hello", "token": host_token})
+        bea.send_json({"type": "hello", "token": bea_token})
+        # Each sees the other connected, through the other process.
+        until(host, lambda m: m["type"] == "view"
+              and m["view"]["seats"][bea_seat]["connected"])
+        seen = until(bea, lambda m: m["type"] == "view" and m["view"]["seats"][bea_seat]
+                     ["name"] == "Bea" and m["view"]["seats"][hosted.json()["seat"]]
+                     ["connected"])
+        assert seen["view"]["status"] == "waiting"
+        host.send_json({"type": "start"})
+        # The start and the bots' moves, made through a, reach Bea through b.
+        playing = until(bea, lambda m: m["type"] == "view" and m["view"]["status"] == "playing"
+                        and m["version"] > 0)
+        assert playing["view"]["seat"] == bea_seat and len(playing["view"]["hand"]) == 13
+        # The host gives Bea's seat to a bot (through a): Bea's socket (on b) is told,
+        # and what it sends is no longer a seat's.
+        a.cookies.set(COOKIE, a_cookie or "")
+        host.send_json({"type": "seat_bot", "seat": bea_seat})
+        left = until(bea, lambda m: m["type"] == "left")
+        assert "bot" in left["reason"]
+        bea.send_json({"type": "act", "version": playing["version"], "action": "bid 3"})
+        refused = until(bea, lambda m: m["type"] == "error")
+        assert "spectators" in refused["reason"] or "seat" in refused["reason"]
+        shown = until(host, lambda m: m["type"] == "view"
+                      and m["view"]["seats"][bea_seat]["bot"] is not None)
+        assert shown["view"]["seats"][bea_seat]["name"] != "Bea"
