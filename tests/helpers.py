@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any
 
 from parlour.cards import FULL_DECK, cards_of, parse_cards
@@ -55,3 +57,22 @@ def scan(frames: Sequence[Sequence[dict[str, Any]]]) -> int:
             assert not leaked, (view["seat"], frame["version"], sorted(leaked))
             checked += 1
     return checked
+
+
+def run_async(main: Coroutine[Any, Any, Any]) -> Any:
+    """``asyncio.run`` in a thread of its own: the browser tests' Playwright keeps
+    an event loop running in the main thread for the whole session."""
+    out: dict[str, Any] = {}
+
+    def go() -> None:
+        try:
+            out["result"] = asyncio.run(main)
+        except BaseException as e:  # (raised again in the test's thread)
+            out["error"] = e
+
+    worker = threading.Thread(target=go)
+    worker.start()
+    worker.join()
+    if "error" in out:
+        raise out["error"]
+    return out.get("result")

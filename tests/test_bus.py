@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from helpers import run_async
 from parlour.server import bus as busmod
 from parlour.server.bus import Event, RedisBus
 from services import Redis
@@ -36,7 +37,7 @@ def run(redis: Redis, test: Any) -> None:
             await a.close()
             await b.close()
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_a_lease_is_one_process_s_until_dropped(redis: Redis) -> None:

@@ -30,7 +30,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 import databases
-from helpers import scan
+from helpers import run_async, scan
 from parlour.server.store import Store, actions
 from services import Nginx, Redis, Server
 
@@ -222,7 +222,7 @@ def upstreams(players: list[Player]) -> dict[str, int]:
 
 def test_four_people_two_processes_a_kill_a_redis_restart_and_a_database_away(
         site: Site) -> None:
-    asyncio.run(_play(site))
+    run_async(_play(site))
 
 
 async def _play(site: Site) -> None:
