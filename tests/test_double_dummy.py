@@ -145,3 +145,13 @@ def test_a_horizon_past_the_end_changes_nothing_and_a_short_one_counts_less() ->
         assert hearts_solver(play, seat, horizon=5).value() == exact
         # stopping after one trick counts only that trick's points: never more taken
         assert hearts_solver(play, seat, horizon=1).value() >= exact
+
+
+def test_masters_at_a_horizon_never_outnumber_the_tricks() -> None:
+    from parlour.cards import parse_cards as p
+    # North's two spades and East's two hearts are all masters: four of them, two tricks
+    hands = [p("AS KS"), p("AH KH"), p("2C 3C"), p("2D 3D")]
+    dd = DoubleDummy(hands, leader=0, trump=SPADES, side=0, weights=[1, 0, 1, 0])
+    assert dd.sure_value() == 2  # North, on lead, cashes both
+    dd = DoubleDummy(hands, leader=1, trump=SPADES, side=0, weights=[1, 0, 1, 0])
+    assert dd.sure_value() == 0  # East, on lead, cashes both

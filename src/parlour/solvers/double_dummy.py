@@ -160,14 +160,18 @@ class DoubleDummy:
     def sure_value(self) -> int:
         """What the rest of the hand is surely worth at the horizon: in points,
         nothing (no point is counted before it is taken); in tricks, each
-        seat's masters (cards above every other hand's card of their suit),
-        and half the tricks that no master makes sure of to the maximisers."""
+        seat's masters (cards above every other hand's card of their suit;
+        never more than the tricks left, the seat to play first counted
+        first), and half the tricks that no master makes sure of to the
+        maximisers."""
         if self.points:
             return 0
         v = 0
         sure_all = 0
+        left = self.hands[self.player].bit_count()
         counted = False  # a maximising seat whose tricks count 1 (not a nil bidder)
-        for s in range(4):
+        for i in range(4):
+            s = (self.player + i) & 3
             w = self.weights[s]
             if w == 1 and self.maximisers >> s & 1:
                 counted = True
@@ -184,10 +188,12 @@ class DoubleDummy:
                 theirs = others & _SUIT[suit]
                 top = m & ~((1 << theirs.bit_length()) - 1) if theirs else m
                 sure += top.bit_count()
+            # masters of several seats can outnumber the tricks: the first take them
+            sure = min(sure, left - sure_all)
             v += w * sure
             sure_all += sure
         # the tricks nobody is sure of: half to the maximising side
-        unsure = self.hands[self.player].bit_count() - sure_all
+        unsure = left - sure_all
         if counted and unsure > 0:
             v += unsure // 2
         return v
