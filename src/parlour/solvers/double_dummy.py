@@ -298,6 +298,8 @@ class DoubleDummy:
         key = 0
         alpha0 = alpha
         beta0 = beta
+        if self.trick_len == 3 and self._in_final_trick(p):
+            return self._final_card(p, maximise)
         if self.trick_len == 0:
             left = self.hands[p].bit_count()
             if left == 0:
@@ -421,8 +423,10 @@ class DoubleDummy:
     def _ordered_moves(self, p: int, legal: int) -> list[int]:
         """Representatives of ``legal`` (one card per run of equivalent cards),
         likely best first."""
-        live = self._live(p)
         tl = self.trick_len
+        if tl > 0 and self._in_final_trick(p):
+            return self._final_trick_moves(p, legal)
+        live = self._live(p)
         trump = self.trump
         best = -1
         partner_wins = False
@@ -472,6 +476,89 @@ class DoubleDummy:
                     score = 100 - rank if tl == 3 else 80 + rank
                 else:
                     score = 40 - rank - (20 if suit == trump else 0)
+            keyed.append((200 - score) << 6 | c)
+        keyed.sort()
+        return [x & 63 for x in keyed]
+
+    def _in_final_trick(self, p: int) -> bool:
+        """In points without trumps, the last trick before the horizon, with
+        nothing counted after it (more than one card left after it: a lone
+        last card would play itself and count)."""
+        return (self.points and self.trump < 0 and self.tricks_done + 1 == self.stop_at
+                and self.hands[p].bit_count() >= 3)
+
+    def _final_card(self, p: int, maximise: bool) -> int:
+        """The last card of the last trick before the horizon, in points: each
+        legal card's trick valued at once, no search below it."""
+        t = self.trick
+        led = t[0] // 13
+        best = t[0]
+        idx = 0
+        pts = 0
+        for i in range(3):
+            c = t[i]
+            if c // 13 == led and c > best:
+                best = c
+                idx = i
+            if c // 13 == 2:
+                pts += 1
+            elif c == 49:
+                pts += 13
+        lose_w = self.weights[(self.leader + idx) & 3]
+        win_w = self.weights[p]
+        out = -INF if maximise else INF
+        m = self.legal_mask(p)
+        while m:
+            c = (m & -m).bit_length() - 1
+            m &= m - 1
+            cp = pts + (13 if c == 49 else (1 if c // 13 == 2 else 0))
+            v = (win_w if c // 13 == led and c > best else lose_w) * cp
+            if maximise:
+                if v > out:
+                    out = v
+            elif v < out:
+                out = v
+        return out
+
+    def _final_trick_moves(self, p: int, legal: int) -> list[int]:
+        """Representatives for a follower in the last trick before the horizon,
+        in points (nothing after it counts): a card matters only by its points
+        and by which cards still to come this trick it beats, so a discard is
+        one of three (no point, a heart, the queen of spades) and a card of the
+        suit led is one per gap between the later seats' cards of that suit,
+        every card under the best so far being one."""
+        t = self.trick
+        tl = self.trick_len
+        led = t[0] // 13
+        best = t[0]
+        for i in range(1, tl):
+            c = t[i]
+            if c // 13 == led and c > best:
+                best = c
+        winner = -1
+        for i in range(tl):
+            if t[i] == best:
+                winner = (self.leader + i) & 3
+        suit = _SUIT[led]
+        later = 0
+        if legal & suit:
+            for i in range(tl + 1, 4):
+                later |= self.hands[(self.leader + i) & 3]
+            later &= suit
+        keyed: list[int] = []
+        seen = 0  # classes taken, as bits: (gap + 1) * 3 + points class
+        m = legal
+        while m:
+            c = (m & -m).bit_length() - 1
+            m &= m - 1
+            pts_class = 2 if c == 49 else (1 if c // 13 == 2 else 0)
+            beats = c // 13 == led and c > best
+            gap = (later & ((1 << c) - 1)).bit_count() + 1 if beats else 0
+            bit = 1 << (gap * 3 + pts_class)
+            if seen & bit:
+                continue  # a lower card of the same class is already in
+            seen |= bit
+            score = self._points_order(c, tl, best, winner, p)
             keyed.append((200 - score) << 6 | c)
         keyed.sort()
         return [x & 63 for x in keyed]
