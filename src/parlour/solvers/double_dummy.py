@@ -33,6 +33,36 @@ INF = 1 << 30
 _SUIT = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
 
 
+def _squeeze_table(bits: int) -> list[int]:
+    """``table[m << bits | x]``: the bits of ``x`` that lie in ``m``, packed
+    down (a parallel bit extract), for every ``bits``-bit mask ``m`` and ``x``."""
+    out = [0] * (1 << (2 * bits))
+    for m in range(1 << bits):
+        for x in range(1 << bits):
+            if x & ~m:
+                continue
+            v = 0
+            k = 0
+            for b in range(bits):
+                if m >> b & 1:
+                    v |= (x >> b & 1) << k
+                    k += 1
+            out[m << bits | x] = v
+    return out
+
+
+# A suit's ranks are squeezed in two pieces: the low 7 and the high 6.
+_SQUEEZE_LO = _squeeze_table(7)
+_SQUEEZE_HI = _squeeze_table(6)
+
+
+def _squeeze(x: int, m: int) -> int:
+    """The ranks of ``x`` (a subset of the 13-bit ``m``) among those of ``m``."""
+    lo = m & 127
+    return (_SQUEEZE_LO[lo << 7 | (x & 127)]
+            | _SQUEEZE_HI[(m >> 7) << 6 | (x >> 7)] << lo.bit_count())
+
+
 class DoubleDummy:
     """One position: four hands (masks), the trick in progress, whose turn.
 
@@ -84,6 +114,8 @@ class DoubleDummy:
         # Quick-trick bounds count tricks, so they hold only for plain trick counting.
         self.plain = (self.weights == [1 if (s & 1) == self.side else 0 for s in range(4)]
                       and not points and horizon == 0)
+        # a maximising seat whose tricks count 1 (not a nil bidder)
+        self.counted = any(self.weights[s] == 1 and self.maximisers >> s & 1 for s in range(4))
         self.wmax = max(max(self.weights), 0)
         self.wmin = min(min(self.weights), 0)
         self.break_mask = _SUIT[break_suit] if break_suit >= 0 else 0
@@ -166,35 +198,33 @@ class DoubleDummy:
         maximisers."""
         if self.points:
             return 0
+        h = self.hands
+        every = h[0] | h[1] | h[2] | h[3]
+        masters = 0  # four bits a seat
+        for suit in range(4):
+            cards = every & _SUIT[suit]
+            if not cards:
+                continue
+            # only the holder of the suit's top card has masters in it
+            top = 1 << (cards.bit_length() - 1)
+            holder = 0
+            while not h[holder] & top:
+                holder += 1
+            mine = h[holder] & cards
+            theirs = cards & ~mine
+            masters += (mine & ~((1 << theirs.bit_length()) - 1)).bit_count() << 4 * holder
+        left = h[self.player].bit_count()
         v = 0
         sure_all = 0
-        left = self.hands[self.player].bit_count()
-        counted = False  # a maximising seat whose tricks count 1 (not a nil bidder)
         for i in range(4):
             s = (self.player + i) & 3
-            w = self.weights[s]
-            if w == 1 and self.maximisers >> s & 1:
-                counted = True
-            mine = self.hands[s]
-            others = 0
-            for o in range(4):
-                if o != s:
-                    others |= self.hands[o]
-            sure = 0
-            for suit in range(4):
-                m = mine & _SUIT[suit]
-                if not m:
-                    continue
-                theirs = others & _SUIT[suit]
-                top = m & ~((1 << theirs.bit_length()) - 1) if theirs else m
-                sure += top.bit_count()
             # masters of several seats can outnumber the tricks: the first take them
-            sure = min(sure, left - sure_all)
-            v += w * sure
+            sure = min(masters >> 4 * s & 15, left - sure_all)
+            v += self.weights[s] * sure
             sure_all += sure
         # the tricks nobody is sure of: half to the maximising side
         unsure = left - sure_all
-        if counted and unsure > 0:
+        if self.counted and unsure > 0:
             v += unsure // 2
         return v
 
@@ -298,8 +328,11 @@ class DoubleDummy:
         key = 0
         alpha0 = alpha
         beta0 = beta
-        if self.trick_len == 3 and self._in_final_trick(p):
-            return self._final_card(p, maximise)
+        if (self.trick_len == 3 and self.tricks_done + 1 == self.stop_at
+                and self.hands[p].bit_count() >= 3):
+            if self.points and self.trump < 0:
+                return self._final_card(p, maximise)
+            return self._final_card_sure(p, maximise)
         if self.trick_len == 0:
             left = self.hands[p].bit_count()
             if left == 0:
@@ -311,9 +344,7 @@ class DoubleDummy:
             span = self._points_left() if self.points else left
             lo_bound = span * self.wmin
             hi_bound = span * self.wmax
-            h = self.hands
-            key = (h[0] | h[1] << 52 | h[2] << 104 | h[3] << 156 | p << 208
-                   | (1 << 210 if self.broken else 0))
+            key = self._key(p)
             entry = self.tt.get(key, -1)
             if entry >= 0:
                 lo_bound = (entry >> 20) - (1 << 19)
@@ -376,6 +407,29 @@ class DoubleDummy:
                 hi = best
             self.tt[key] = ((lo + (1 << 19)) << 20) | (hi + (1 << 19))
         return best
+
+    def _key(self, p: int) -> int:
+        """The table's key for a trick start: for each suit, how many of its
+        cards are left and which of those each of the first three hands
+        holds, by rank among the cards left (the cards played squeezed out,
+        so positions that differ only in which low cards are gone share an
+        entry); the leader, whether the suit is broken, and in points where
+        the queen of spades stands among the spades left."""
+        h = self.hands
+        h0 = h[0]
+        h1 = h[1]
+        h2 = h[2]
+        every = h0 | h1 | h2 | h[3]
+        key = p << 1 | (1 if self.broken else 0)
+        for s in range(4):
+            shift = 13 * s
+            m = every >> shift & 0x1FFF
+            key = (key << 43 | m.bit_count() << 39 | _squeeze(h0 >> shift & 0x1FFF, m) << 26
+                   | _squeeze(h1 >> shift & 0x1FFF, m) << 13 | _squeeze(h2 >> shift & 0x1FFF, m))
+        if self.points:
+            queen = (every >> 39 & 0x3FF).bit_count() + 1 if every >> 49 & 1 else 0
+            key = key << 4 | queen
+        return key
 
     def _last_trick(self) -> int:
         # Each hand holds one card: the trick plays itself.
@@ -518,6 +572,29 @@ class DoubleDummy:
                     out = v
             elif v < out:
                 out = v
+        return out
+
+    def _final_card_sure(self, p: int, maximise: bool) -> int:
+        """The last card before the horizon: each legal card valued at once,
+        its trick and what is sure after it (masters), no search below it."""
+        out = -INF if maximise else INF
+        t = self.trick
+        m = self.legal_mask(p)
+        while m:
+            b = m & -m
+            m ^= b
+            t[3] = b.bit_length() - 1
+            self.hands[p] ^= b
+            w = self.trick_winner()
+            self.player = w  # the masters after the trick are counted from its winner
+            v = self.trick_value(w) + self.sure_value()
+            self.hands[p] ^= b
+            if maximise:
+                if v > out:
+                    out = v
+            elif v < out:
+                out = v
+        self.player = p
         return out
 
     def _final_trick_moves(self, p: int, legal: int) -> list[int]:
