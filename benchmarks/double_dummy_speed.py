@@ -2,7 +2,7 @@
 one run, on the solves the PIMC references make: same positions, same answers
 (checked), time and nodes for each, and their ratio.
 
-    python benchmarks/double_dummy_speed.py                     # against main
+    python benchmarks/double_dummy_speed.py          # against de62d11, before the speed-ups
     python benchmarks/double_dummy_speed.py --baseline c51dfe4 --hands 6
 
 The baseline is ``solvers/double_dummy.py`` as it was at ``--baseline`` (a git
@@ -48,6 +48,8 @@ from parlour.solvers import double_dummy
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = "src/parlour/solvers/double_dummy.py"
+# the solver before the speed-ups of issue 19 (its horizon already capped to the tricks left)
+BASELINE = "de62d11"
 
 
 def baseline_module(rev: str) -> ModuleType:
@@ -154,7 +156,8 @@ def solve_all(module: Any, positions: list[dict[str, Any]], label: str,
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--baseline", default="main", help="git revision of the old solver (main)")
+    ap.add_argument("--baseline", default=BASELINE,
+                    help=f"git revision of the old solver ({BASELINE}: before the speed-ups)")
     ap.add_argument("--hands", type=int, default=4, help="hands of each game (4)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--games", default="hearts,spades")

@@ -242,8 +242,10 @@ class DoubleDummy:
         legal = self.legal_mask(p)
         reps = self._ordered_moves(p, legal)
         rep_value: dict[int, int] = {}
+        guess = 0
         for c in reps:
-            rep_value[c] = self._after(c, -INF, INF)
+            guess = self._exact_after(c, guess)
+            rep_value[c] = guess
         m = legal
         while m:
             c = (m & -m).bit_length() - 1
@@ -251,6 +253,22 @@ class DoubleDummy:
             r = self._representative(c, p, legal)
             out.append((c, rep_value[r]))
         return out
+
+    def _exact_after(self, c: int, guess: int) -> int:
+        """The exact value of playing ``c``, by null-window searches from
+        ``guess`` (MTD(f)): each narrows the value's bounds, and the table
+        keeps what they learn for the next."""
+        lo = -INF
+        hi = INF
+        g = guess
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = self._after(c, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
 
     def _representative(self, c: int, p: int, legal: int) -> int:
         """The legal card equivalent to ``c`` that the move list keeps (the run's lowest)."""
