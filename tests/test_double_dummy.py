@@ -175,7 +175,7 @@ def test_a_horizon_matches_brute_force_stopped_there() -> None:
     from parlour.games.hearts import _RULES
 
     rng = Rng(21)
-    for i in range(90):
+    for i in range(160):
         hearts = i % 2 == 0
         rules = _RULES[False] if hearts else RULES
         play = random_ending(rng, 4 + i % 2, rules, partial=i % 4)

@@ -114,6 +114,10 @@ class DoubleDummy:
         # Quick-trick bounds count tricks, so they hold only for plain trick counting.
         self.plain = (self.weights == [1 if (s & 1) == self.side else 0 for s in range(4)]
                       and not points and horizon == 0)
+        # Hearts' one seat against three: only its own tricks count, never for it
+        self.solo = (points and trump < 0 and max(self.weights) <= 0
+                     and all(self.weights[s] == 0 for s in range(4)
+                             if not self.maximisers >> s & 1))
         # a maximising seat whose tricks count 1 (not a nil bidder)
         self.counted = any(self.weights[s] == 1 and self.maximisers >> s & 1 for s in range(4))
         self.wmax = max(max(self.weights), 0)
@@ -360,6 +364,15 @@ class DoubleDummy:
             if self.tricks_done >= self.stop_at:
                 return self.sure_value()
             span = self._points_left() if self.points else left
+            if self.solo and self.tricks_done + 1 == self.stop_at and left >= 3:
+                # the last trick before the horizon: one trick's points at most
+                if maximise and self._lead_surely_lost(p):
+                    return 0
+                queen = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+                queen = 13 if queen >> 49 & 1 else 0
+                one = queen + min(span - queen, 3 if queen else 4)
+                if one < span:
+                    span = one
             lo_bound = span * self.wmin
             hi_bound = span * self.wmax
             key = self._key(p)
@@ -558,6 +571,22 @@ class DoubleDummy:
         last card would play itself and count)."""
         return (self.points and self.trump < 0 and self.tricks_done + 1 == self.stop_at
                 and self.hands[p].bit_count() >= 3)
+
+    def _lead_surely_lost(self, p: int) -> bool:
+        """Whether the maximising seat ``p``, on lead, has a card that an
+        opponent must beat (all that hand's cards of the suit are higher)."""
+        legal = self.legal_mask(p)
+        for suit in range(4):
+            mine = legal & _SUIT[suit]
+            if not mine:
+                continue
+            below = (mine & -mine) - 1
+            for o in range(4):
+                if not self.maximisers >> o & 1:
+                    theirs = self.hands[o] & _SUIT[suit]
+                    if theirs and not theirs & below:
+                        return True
+        return False
 
     def _final_card(self, p: int, maximise: bool) -> int:
         """The last card of the last trick before the horizon, in points: each
