@@ -161,7 +161,10 @@ def main() -> int:
     ap.add_argument("--hands", type=int, default=4, help="hands of each game (4)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--games", default="hearts,spades")
+    ap.add_argument("--quick", action="store_true", help="one hand of each game")
     args = ap.parse_args()
+    if args.quick:
+        args.hands = 1
     old = baseline_module(args.baseline)
     print(f"double-dummy solver: this tree against {args.baseline}, both compiled with mypyc "
           f"(parlour compiled: {parlour.compiled()}); PIMC-shaped solves, every move valued")

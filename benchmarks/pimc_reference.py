@@ -35,7 +35,7 @@ from parlour.commands.arena import bot_options
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", choices=["spades", "hearts"], required=True)
+    ap.add_argument("--game", choices=["spades", "hearts"])
     ap.add_argument("--levels", default="expert,normal",
                     help="the levels to play against PIMC, in one run (default expert,normal)")
     ap.add_argument("--samples", type=int, default=24, help="PIMC's sampled deals (24 or 48)")
@@ -47,6 +47,8 @@ def main() -> int:
     args = ap.parse_args()
     if args.summary:
         return summary(args.summary)
+    if args.game is None:
+        ap.error("--game is needed (or --summary)")
     sign = 1.0 if args.game == "spades" else -1.0  # Hearts: fewer points is better
     rows = []
     for level in args.levels.split(","):
