@@ -96,9 +96,14 @@ def summary(logs: list[str]) -> int:
         mean = statistics.fmean(d)
         half = 1.96 * statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else math.inf
         seeds = sorted(int(m["seed"]) for m in ms)
+        # decision times: each run's median and p95, the mean over the runs
+        times = {side: [statistics.fmean(m[f"decision_ms_{side}"][q] for m in ms)
+                        for q in ("median", "p95")] for side in "ab"}
         print(f"  {game:6} {a:8} v PIMC-{samples} {opts or '':12} {len(d):5} deals "
               f"(seeds {seeds[0]}-{seeds[-1]}, {len(ms)} runs): {mean:+7.2f} "
-              f"({mean - half:+.2f} .. {mean + half:+.2f})")
+              f"({mean - half:+.2f} .. {mean + half:+.2f}); decisions ms median/p95: "
+              f"{a} {times['a'][0]:.1f}/{times['a'][1]:.1f}, "
+              f"PIMC {times['b'][0]:.1f}/{times['b'][1]:.1f}")
     return 0
 
 
