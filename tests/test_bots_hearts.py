@@ -78,6 +78,26 @@ def test_expert_returns_legal_actions_over_many_positions():
         hand.apply(action)
 
 
+def test_expert_solves_late_tricks_exactly_only_where_its_own_points_are_all_that_count():
+    b = make_bot("hearts", "expert", seed=1, samples=6, dd_tricks=5)
+    exact = 0
+    for seed in range(300):
+        hand = random_position(seed)
+        if hand.is_terminal() or hand.observation(hand.current_player()).passing:
+            continue
+        obs = hand.observation(hand.current_player())
+        scorers = sum(1 for p in obs.points if p > 0)
+        expected = (obs.hand.bit_count() <= 5 and scorers >= 2
+                    and not obs.options.jack_of_diamonds)
+        assert b._solve_exactly(obs) == expected, seed  # scores are 0: no game can end
+        exact += expected
+        legal = hand.legal_actions()
+        assert b.choose(obs, legal) in legal, seed
+    assert exact > 10
+    # the default never solves: a moon or the rules' playouts decide as before
+    assert not make_bot("hearts", "expert", seed=1)._solve_exactly(obs)
+
+
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "expert"])
 def test_whole_hands_are_played_to_the_end(level):
     for seed in range(3):

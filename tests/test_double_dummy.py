@@ -9,25 +9,36 @@ from parlour.solvers.double_dummy import DoubleDummy, solve_tricks
 
 
 def brute(play: TrickPlay, side: int, weights: list[int], maximisers: int = -1,
-          points: bool = False) -> int:
+          points: bool = False, stop_at: int = 99, trump: int = -1) -> int:
     """Plain minimax through the engine, no pruning: the reference. A trick is
-    worth ``weights[winner]``, times its Hearts points with ``points``."""
+    worth ``weights[winner]``, times its Hearts points with ``points``. With
+    ``stop_at`` it stops at the start of that trick (a lone last card still
+    plays itself) and counts there what the solver's ``sure_value`` says."""
     if all(h == 0 for h in play.hands):
         return 0
-    p = play.player
     maximisers = maximisers if maximisers >= 0 else 0b0101 << side
+    if play.trick == () and play.trick_count >= stop_at and play.hands[0].bit_count() > 1:
+        return DoubleDummy(play.hands, play.leader, weights=weights, maximisers=maximisers,
+                           points=points, trump=trump, tricks_done=play.trick_count).sure_value()
+    p = play.player
     values = []
     for c in play.legal_cards():
         before = play.trick_count
         play.play(c)
-        gain = 0
-        if play.trick_count > before:
-            gain = weights[play.history[-1][6]]
-            if points:
-                gain *= trick_points([e[0] for e in play.history[-4:]])
-        values.append(gain + brute(play, side, weights, maximisers, points))
+        values.append(trick_gain(play, before, weights, points)
+                      + brute(play, side, weights, maximisers, points, stop_at, trump))
         play.unplay()
     return max(values) if maximisers >> p & 1 else min(values)
+
+
+def trick_gain(play: TrickPlay, before: int, weights: list[int], points: bool) -> int:
+    """What the card just played brought in: the trick it completed, if any."""
+    if play.trick_count == before:
+        return 0
+    gain = weights[play.history[-1][6]]
+    if points:
+        gain *= trick_points([e[0] for e in play.history[-4:]])
+    return gain
 
 
 def trick_points(cards: list[int]) -> int:
@@ -68,8 +79,8 @@ def test_matches_brute_force_on_small_spades_endings() -> None:
         for card, v in dd.move_values():
             before = play.trick_count
             play.play(card)
-            gain = weights[play.history[-1][6]] if play.trick_count > before else 0
-            assert v == gain + brute(play, side, weights), (i, card)
+            assert v == trick_gain(play, before, weights, False) + brute(play, side, weights), \
+                (i, card)
             play.unplay()
 
 
@@ -145,3 +156,47 @@ def test_a_horizon_past_the_end_changes_nothing_and_a_short_one_counts_less() ->
         assert hearts_solver(play, seat, horizon=5).value() == exact
         # stopping after one trick counts only that trick's points: never more taken
         assert hearts_solver(play, seat, horizon=1).value() >= exact
+
+
+def test_masters_at_a_horizon_never_outnumber_the_tricks() -> None:
+    from parlour.cards import parse_cards as p
+    # North's two spades and East's two hearts are all masters: four of them, two tricks
+    hands = [p("AS KS"), p("AH KH"), p("2C 3C"), p("2D 3D")]
+    dd = DoubleDummy(hands, leader=0, trump=SPADES, side=0, weights=[1, 0, 1, 0])
+    assert dd.sure_value() == 2  # North, on lead, cashes both
+    dd = DoubleDummy(hands, leader=1, trump=SPADES, side=0, weights=[1, 0, 1, 0])
+    assert dd.sure_value() == 0  # East, on lead, cashes both
+
+
+def test_a_horizon_matches_brute_force_stopped_there() -> None:
+    """Searched one trick past the current one: Hearts points (where the last
+    trick before the horizon is valued card class by card class) and Spades
+    tricks with nil weights (masters counted at the horizon), every move."""
+    from parlour.games.hearts import _RULES
+
+    rng = Rng(21)
+    for i in range(160):
+        hearts = i % 2 == 0
+        rules = _RULES[False] if hearts else RULES
+        play = random_ending(rng, 4 + i % 2, rules, partial=i % 4)
+        seat = i % 4
+        if hearts:
+            weights = [-1 if s == seat else 0 for s in range(4)]
+            maximisers = 1 << seat
+            dd = hearts_solver(play, seat, horizon=1)
+        else:
+            weights = [1, -16, 1, 0] if i % 3 else [1, 0, 1, 0]
+            maximisers = 0b0101
+            dd = DoubleDummy(play.hands, play.leader, play.trick, trump=SPADES, side=0,
+                             weights=weights, break_suit=SPADES, broken=play.broken,
+                             tricks_done=play.trick_count, horizon=1)
+        stop_at = play.trick_count + 2
+        trump = -1 if hearts else SPADES
+        expected = brute(play, 0, weights, maximisers, hearts, stop_at, trump)
+        assert dd.value() == expected, (i, play.hands, play.trick)
+        for card, v in dd.move_values():
+            before = play.trick_count
+            play.play(card)
+            after = brute(play, 0, weights, maximisers, hearts, stop_at, trump)
+            assert v == trick_gain(play, before, weights, hearts) + after, (i, card)
+            play.unplay()

@@ -42,8 +42,9 @@ from parlour.bots.hearts_rules import (
 )
 from parlour.bots.registry import register_bot
 from parlour.cards import FULL_DECK, Rng, cards_of, pretty
+from parlour.solvers.double_dummy import DoubleDummy
 
-__all__ = ["HeartsExpert", "Hint", "hint"]
+__all__ = ["HeartsExpert", "Hint", "hint", "points_from_here"]
 
 HEARTS = 2
 SPADES = 3
@@ -251,16 +252,22 @@ class HeartsExpert:
     """Sampled deals played out by the rules; the card with the fewest points expected.
 
     ``samples``: deals sampled a decision (default 200); ``time_budget``:
-    seconds to keep sampling for (0 = fixed samples, repeatable)."""
+    seconds to keep sampling for (0 = fixed samples, repeatable);
+    ``dd_tricks``: with that many tricks left or fewer, no moon possible (two
+    seats have points), no jack and no game that can end, each sample is
+    solved double dummy in points instead of played out by the rules (0, the
+    default: never)."""
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, samples: int = 200, time_budget: float = 0.0) -> None:
+    def __init__(self, seed: int = 0, samples: int = 200, time_budget: float = 0.0,
+                 dd_tricks: int = 0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.rng = Rng(seed)
         self.samples = samples
         self.time_budget = time_budget
+        self.dd_tricks = dd_tricks
         self.margin = 0.05
         self.last: dict[int, float] = {}
 
@@ -312,6 +319,7 @@ class HeartsExpert:
         if len(cands) == 1:
             return {cands[0]: 0.0}
         totals = [0.0] * len(cands)
+        exact = self._solve_exactly(obs)
         deadline = time.perf_counter() + self.time_budget if self.time_budget > 0 else 0.0
         done = 0
         failed = 0
@@ -325,6 +333,14 @@ class HeartsExpert:
                     break
                 continue
             play = world.play
+            if exact:
+                values = points_from_here(world, me)
+                for k in range(len(cands)):
+                    totals[k] += values[cands[k]]
+                done += 1
+                if self._enough(done, deadline):
+                    break
+                continue
             base_hands: list[int] = list(play.hands)
             base_trick: list[int] = [0, 0, 0, 0]
             n = len(play.trick)
@@ -360,15 +376,35 @@ class HeartsExpert:
                         scores, target)
                 totals[k] += outcome(taken, me, jack, moon_add, scores, target)
             done += 1
-            if deadline > 0.0:
-                if done >= 4 and time.perf_counter() >= deadline:
-                    break
-            elif done >= self.samples:
+            if self._enough(done, deadline):
                 break
         if done == 0:
             rule = observed_card(obs, legal, NORMAL)
             return {rule: 0.0}
         return {cands[k]: totals[k] / done for k in range(len(cands))}
+
+    def _enough(self, done: int, deadline: float) -> bool:
+        """Whether ``done`` samples are enough: the fixed number, or the time spent."""
+        if deadline > 0.0:
+            return done >= 4 and time.perf_counter() >= deadline
+        return done >= self.samples
+
+    def _solve_exactly(self, obs: Any) -> bool:
+        """Whether this decision's samples are solved double dummy: late in the
+        hand, and only where the seat's own points are all that can change
+        the score (no moon left, no jack, no game ending this hand)."""
+        if self.dd_tricks <= 0 or obs.hand.bit_count() > self.dd_tricks:
+            return False
+        opts = obs.options
+        if opts.jack_of_diamonds:
+            return False
+        if opts.target > 0 and max(obs.scores) + 26 >= opts.target:
+            return False
+        scorers = 0
+        for pts in obs.points:
+            if pts > 0:
+                scorers += 1
+        return scorers >= 2
 
     def hint(self, observation: Any, legal_actions: Sequence[int]) -> Hint:
         """The choice with a short reason for a player."""
@@ -476,8 +512,28 @@ def hint(observation: Any, legal_actions: Sequence[int], seed: int = 0,
     return HeartsExpert(seed, samples).hint(observation, legal_actions)
 
 
-def _expert(seed: int = 0, samples: int = 200, time_budget: float = 0.0) -> HeartsExpert:
-    return HeartsExpert(seed, samples, time_budget)
+def points_from_here(world: Any, seat: int, horizon: int = 0) -> dict[int, int]:
+    """Each legal card of ``seat`` (to play in the full deal ``world``) with the
+    points the seat takes from here with best play by all, the other three
+    playing against it (``horizon`` > 0: only those taken within that many
+    tricks past the current one)."""
+    play = world.play
+    rules = play.rules
+    dd = DoubleDummy(play.hands, play.leader, play.trick, trump=-1,
+                     weights=[-1 if s == seat else 0 for s in range(4)],
+                     maximisers=1 << seat, points=True, break_suit=rules.break_suit,
+                     broken=play.broken, breakers=rules.breakers, first_lead=rules.first_lead,
+                     first_trick_forbidden=rules.first_trick_forbidden,
+                     tricks_done=play.trick_count, horizon=horizon)
+    out: dict[int, int] = {}
+    for c, v in dd.move_values():
+        out[c] = -v
+    return out
+
+
+def _expert(seed: int = 0, samples: int = 200, time_budget: float = 0.0,
+            dd_tricks: int = 0) -> HeartsExpert:
+    return HeartsExpert(seed, samples, time_budget, dd_tricks)
 
 
 register_bot("hearts", "expert", _expert)

@@ -28,30 +28,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from parlour.bots.hearts_expert import points_from_here
 from parlour.bots.hearts_rules import NORMAL, PASS_BIT, choose_pass
 from parlour.bots.pimc import PIMC
 from parlour.bots.registry import register_bot
-from parlour.solvers.double_dummy import DoubleDummy
 
-__all__ = ["EXACT_TRICKS", "HORIZON", "HeartsPIMC", "point_values"]
+__all__ = ["EXACT_TRICKS", "HORIZON", "HeartsPIMC"]
 
 EXACT_TRICKS = 5
 HORIZON = 2
-
-
-def point_values(world: Any, seat: int, horizon: int = 0) -> dict[int, int]:
-    """Each legal card of ``seat`` (to play in the full deal ``world``) with minus
-    the points the seat takes from here with best play by all, the other three
-    playing against it."""
-    play = world.play
-    rules = play.rules
-    dd = DoubleDummy(play.hands, play.leader, play.trick, trump=-1,
-                     weights=[-1 if s == seat else 0 for s in range(4)],
-                     maximisers=1 << seat, points=True, break_suit=rules.break_suit,
-                     broken=play.broken, breakers=rules.breakers, first_lead=rules.first_lead,
-                     first_trick_forbidden=rules.first_trick_forbidden,
-                     tricks_done=play.trick_count, horizon=horizon)
-    return dict(dd.move_values())
 
 
 class HeartsPIMC(PIMC):
@@ -70,8 +55,8 @@ class HeartsPIMC(PIMC):
 
     def card_values(self, obs: Any, world: Any, legal: Sequence[int],
                     horizon: int) -> list[float]:
-        values = point_values(world, obs.seat, horizon)
-        return [float(values[c]) for c in legal]
+        values = points_from_here(world, obs.seat, horizon)
+        return [-float(values[c]) for c in legal]
 
 
 def _pimc(seed: int = 0, samples: int = 24, exact_tricks: int = EXACT_TRICKS,

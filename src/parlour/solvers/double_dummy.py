@@ -33,6 +33,36 @@ INF = 1 << 30
 _SUIT = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
 
 
+def _squeeze_table(bits: int) -> list[int]:
+    """``table[m << bits | x]``: the bits of ``x`` that lie in ``m``, packed
+    down (a parallel bit extract), for every ``bits``-bit mask ``m`` and ``x``."""
+    out = [0] * (1 << (2 * bits))
+    for m in range(1 << bits):
+        for x in range(1 << bits):
+            if x & ~m:
+                continue
+            v = 0
+            k = 0
+            for b in range(bits):
+                if m >> b & 1:
+                    v |= (x >> b & 1) << k
+                    k += 1
+            out[m << bits | x] = v
+    return out
+
+
+# A suit's ranks are squeezed in two pieces: the low 7 and the high 6.
+_SQUEEZE_LO = _squeeze_table(7)
+_SQUEEZE_HI = _squeeze_table(6)
+
+
+def _squeeze(x: int, m: int) -> int:
+    """The ranks of ``x`` (a subset of the 13-bit ``m``) among those of ``m``."""
+    lo = m & 127
+    return (_SQUEEZE_LO[lo << 7 | (x & 127)]
+            | _SQUEEZE_HI[(m >> 7) << 6 | (x >> 7)] << lo.bit_count())
+
+
 class DoubleDummy:
     """One position: four hands (masks), the trick in progress, whose turn.
 
@@ -84,6 +114,12 @@ class DoubleDummy:
         # Quick-trick bounds count tricks, so they hold only for plain trick counting.
         self.plain = (self.weights == [1 if (s & 1) == self.side else 0 for s in range(4)]
                       and not points and horizon == 0)
+        # Hearts' one seat against three: only its own tricks count, never for it
+        self.solo = (points and trump < 0 and max(self.weights) <= 0
+                     and all(self.weights[s] == 0 for s in range(4)
+                             if not self.maximisers >> s & 1))
+        # a maximising seat whose tricks count 1 (not a nil bidder)
+        self.counted = any(self.weights[s] == 1 and self.maximisers >> s & 1 for s in range(4))
         self.wmax = max(max(self.weights), 0)
         self.wmin = min(min(self.weights), 0)
         self.break_mask = _SUIT[break_suit] if break_suit >= 0 else 0
@@ -160,35 +196,39 @@ class DoubleDummy:
     def sure_value(self) -> int:
         """What the rest of the hand is surely worth at the horizon: in points,
         nothing (no point is counted before it is taken); in tricks, each
-        seat's masters (cards above every other hand's card of their suit),
-        and half the tricks that no master makes sure of to the maximisers."""
+        seat's masters (cards above every other hand's card of their suit;
+        never more than the tricks left, the seat to play first counted
+        first), and half the tricks that no master makes sure of to the
+        maximisers."""
         if self.points:
             return 0
+        h = self.hands
+        every = h[0] | h[1] | h[2] | h[3]
+        masters = 0  # four bits a seat
+        for suit in range(4):
+            cards = every & _SUIT[suit]
+            if not cards:
+                continue
+            # only the holder of the suit's top card has masters in it
+            top = 1 << (cards.bit_length() - 1)
+            holder = 0
+            while not h[holder] & top:
+                holder += 1
+            mine = h[holder] & cards
+            theirs = cards & ~mine
+            masters += (mine & ~((1 << theirs.bit_length()) - 1)).bit_count() << 4 * holder
+        left = h[self.player].bit_count()
         v = 0
         sure_all = 0
-        counted = False  # a maximising seat whose tricks count 1 (not a nil bidder)
-        for s in range(4):
-            w = self.weights[s]
-            if w == 1 and self.maximisers >> s & 1:
-                counted = True
-            mine = self.hands[s]
-            others = 0
-            for o in range(4):
-                if o != s:
-                    others |= self.hands[o]
-            sure = 0
-            for suit in range(4):
-                m = mine & _SUIT[suit]
-                if not m:
-                    continue
-                theirs = others & _SUIT[suit]
-                top = m & ~((1 << theirs.bit_length()) - 1) if theirs else m
-                sure += top.bit_count()
-            v += w * sure
+        for i in range(4):
+            s = (self.player + i) & 3
+            # masters of several seats can outnumber the tricks: the first take them
+            sure = min(masters >> 4 * s & 15, left - sure_all)
+            v += self.weights[s] * sure
             sure_all += sure
         # the tricks nobody is sure of: half to the maximising side
-        unsure = self.hands[self.player].bit_count() - sure_all
-        if counted and unsure > 0:
+        unsure = left - sure_all
+        if self.counted and unsure > 0:
             v += unsure // 2
         return v
 
@@ -206,8 +246,10 @@ class DoubleDummy:
         legal = self.legal_mask(p)
         reps = self._ordered_moves(p, legal)
         rep_value: dict[int, int] = {}
+        guess = 0
         for c in reps:
-            rep_value[c] = self._after(c, -INF, INF)
+            guess = self._exact_after(c, guess)
+            rep_value[c] = guess
         m = legal
         while m:
             c = (m & -m).bit_length() - 1
@@ -215,6 +257,22 @@ class DoubleDummy:
             r = self._representative(c, p, legal)
             out.append((c, rep_value[r]))
         return out
+
+    def _exact_after(self, c: int, guess: int) -> int:
+        """The exact value of playing ``c``, by null-window searches from
+        ``guess`` (MTD(f)): each narrows the value's bounds, and the table
+        keeps what they learn for the next."""
+        lo = -INF
+        hi = INF
+        g = guess
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = self._after(c, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
 
     def _representative(self, c: int, p: int, legal: int) -> int:
         """The legal card equivalent to ``c`` that the move list keeps (the run's lowest)."""
@@ -292,6 +350,11 @@ class DoubleDummy:
         key = 0
         alpha0 = alpha
         beta0 = beta
+        if (self.trick_len == 3 and self.tricks_done + 1 == self.stop_at
+                and self.hands[p].bit_count() >= 3):
+            if self.points and self.trump < 0:
+                return self._final_card(p, maximise)
+            return self._final_card_sure(p, maximise)
         if self.trick_len == 0:
             left = self.hands[p].bit_count()
             if left == 0:
@@ -301,11 +364,18 @@ class DoubleDummy:
             if self.tricks_done >= self.stop_at:
                 return self.sure_value()
             span = self._points_left() if self.points else left
+            if self.solo and self.tricks_done + 1 == self.stop_at and left >= 3:
+                # the last trick before the horizon: one trick's points at most
+                if maximise and self._lead_surely_lost(p):
+                    return 0
+                queen = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+                queen = 13 if queen >> 49 & 1 else 0
+                one = queen + min(span - queen, 3 if queen else 4)
+                if one < span:
+                    span = one
             lo_bound = span * self.wmin
             hi_bound = span * self.wmax
-            h = self.hands
-            key = (h[0] | h[1] << 52 | h[2] << 104 | h[3] << 156 | p << 208
-                   | (1 << 210 if self.broken else 0))
+            key = self._key(p)
             entry = self.tt.get(key, -1)
             if entry >= 0:
                 lo_bound = (entry >> 20) - (1 << 19)
@@ -369,6 +439,29 @@ class DoubleDummy:
             self.tt[key] = ((lo + (1 << 19)) << 20) | (hi + (1 << 19))
         return best
 
+    def _key(self, p: int) -> int:
+        """The table's key for a trick start: for each suit, how many of its
+        cards are left and which of those each of the first three hands
+        holds, by rank among the cards left (the cards played squeezed out,
+        so positions that differ only in which low cards are gone share an
+        entry); the leader, whether the suit is broken, and in points where
+        the queen of spades stands among the spades left."""
+        h = self.hands
+        h0 = h[0]
+        h1 = h[1]
+        h2 = h[2]
+        every = h0 | h1 | h2 | h[3]
+        key = p << 1 | (1 if self.broken else 0)
+        for s in range(4):
+            shift = 13 * s
+            m = every >> shift & 0x1FFF
+            key = (key << 43 | m.bit_count() << 39 | _squeeze(h0 >> shift & 0x1FFF, m) << 26
+                   | _squeeze(h1 >> shift & 0x1FFF, m) << 13 | _squeeze(h2 >> shift & 0x1FFF, m))
+        if self.points:
+            queen = (every >> 39 & 0x3FF).bit_count() + 1 if every >> 49 & 1 else 0
+            key = key << 4 | queen
+        return key
+
     def _last_trick(self) -> int:
         # Each hand holds one card: the trick plays itself.
         p = self.player
@@ -415,8 +508,10 @@ class DoubleDummy:
     def _ordered_moves(self, p: int, legal: int) -> list[int]:
         """Representatives of ``legal`` (one card per run of equivalent cards),
         likely best first."""
-        live = self._live(p)
         tl = self.trick_len
+        if tl > 0 and self._in_final_trick(p):
+            return self._final_trick_moves(p, legal)
+        live = self._live(p)
         trump = self.trump
         best = -1
         partner_wins = False
@@ -466,6 +561,128 @@ class DoubleDummy:
                     score = 100 - rank if tl == 3 else 80 + rank
                 else:
                     score = 40 - rank - (20 if suit == trump else 0)
+            keyed.append((200 - score) << 6 | c)
+        keyed.sort()
+        return [x & 63 for x in keyed]
+
+    def _in_final_trick(self, p: int) -> bool:
+        """In points without trumps, the last trick before the horizon, with
+        nothing counted after it (more than one card left after it: a lone
+        last card would play itself and count)."""
+        return (self.points and self.trump < 0 and self.tricks_done + 1 == self.stop_at
+                and self.hands[p].bit_count() >= 3)
+
+    def _lead_surely_lost(self, p: int) -> bool:
+        """Whether the maximising seat ``p``, on lead, has a card that an
+        opponent must beat (all that hand's cards of the suit are higher)."""
+        legal = self.legal_mask(p)
+        for suit in range(4):
+            mine = legal & _SUIT[suit]
+            if not mine:
+                continue
+            below = (mine & -mine) - 1
+            for o in range(4):
+                if not self.maximisers >> o & 1:
+                    theirs = self.hands[o] & _SUIT[suit]
+                    if theirs and not theirs & below:
+                        return True
+        return False
+
+    def _final_card(self, p: int, maximise: bool) -> int:
+        """The last card of the last trick before the horizon, in points: each
+        legal card's trick valued at once, no search below it."""
+        t = self.trick
+        led = t[0] // 13
+        best = t[0]
+        idx = 0
+        pts = 0
+        for i in range(3):
+            c = t[i]
+            if c // 13 == led and c > best:
+                best = c
+                idx = i
+            if c // 13 == 2:
+                pts += 1
+            elif c == 49:
+                pts += 13
+        lose_w = self.weights[(self.leader + idx) & 3]
+        win_w = self.weights[p]
+        out = -INF if maximise else INF
+        m = self.legal_mask(p)
+        while m:
+            c = (m & -m).bit_length() - 1
+            m &= m - 1
+            cp = pts + (13 if c == 49 else (1 if c // 13 == 2 else 0))
+            v = (win_w if c // 13 == led and c > best else lose_w) * cp
+            if maximise:
+                if v > out:
+                    out = v
+            elif v < out:
+                out = v
+        return out
+
+    def _final_card_sure(self, p: int, maximise: bool) -> int:
+        """The last card before the horizon: each legal card valued at once,
+        its trick and what is sure after it (masters), no search below it."""
+        out = -INF if maximise else INF
+        t = self.trick
+        m = self.legal_mask(p)
+        while m:
+            b = m & -m
+            m ^= b
+            t[3] = b.bit_length() - 1
+            self.hands[p] ^= b
+            w = self.trick_winner()
+            self.player = w  # the masters after the trick are counted from its winner
+            v = self.trick_value(w) + self.sure_value()
+            self.hands[p] ^= b
+            if maximise:
+                if v > out:
+                    out = v
+            elif v < out:
+                out = v
+        self.player = p
+        return out
+
+    def _final_trick_moves(self, p: int, legal: int) -> list[int]:
+        """Representatives for a follower in the last trick before the horizon,
+        in points (nothing after it counts): a card matters only by its points
+        and by which cards still to come this trick it beats, so a discard is
+        one of three (no point, a heart, the queen of spades) and a card of the
+        suit led is one per gap between the later seats' cards of that suit,
+        every card under the best so far being one."""
+        t = self.trick
+        tl = self.trick_len
+        led = t[0] // 13
+        best = t[0]
+        for i in range(1, tl):
+            c = t[i]
+            if c // 13 == led and c > best:
+                best = c
+        winner = -1
+        for i in range(tl):
+            if t[i] == best:
+                winner = (self.leader + i) & 3
+        suit = _SUIT[led]
+        later = 0
+        if legal & suit:
+            for i in range(tl + 1, 4):
+                later |= self.hands[(self.leader + i) & 3]
+            later &= suit
+        keyed: list[int] = []
+        seen = 0  # classes taken, as bits: (gap + 1) * 3 + points class
+        m = legal
+        while m:
+            c = (m & -m).bit_length() - 1
+            m &= m - 1
+            pts_class = 2 if c == 49 else (1 if c // 13 == 2 else 0)
+            beats = c // 13 == led and c > best
+            gap = (later & ((1 << c) - 1)).bit_count() + 1 if beats else 0
+            bit = 1 << (gap * 3 + pts_class)
+            if seen & bit:
+                continue  # a lower card of the same class is already in
+            seen |= bit
+            score = self._points_order(c, tl, best, winner, p)
             keyed.append((200 - score) << 6 | c)
         keyed.sort()
         return [x & 63 for x in keyed]
