@@ -64,10 +64,17 @@ def test_people_through_two_processes_at_one_table(two: tuple[TestClient, TestCl
                      ["connected"])
         assert seen["view"]["status"] == "waiting"
         host.send_json({"type": "start"})
-        # The start and the bots' moves, made through a, reach Bea through b.
-        playing = until(bea, lambda m: m["type"] == "view" and m["view"]["status"] == "playing"
-                        and m["version"] > 0)
+        # The start, made through a, reaches Bea through b.
+        playing = until(bea, lambda m: m["type"] == "view" and m["view"]["status"] == "playing")
         assert playing["view"]["seat"] == bea_seat and len(playing["view"]["hand"]) == 13
+        first = playing["view"]["to_act"]
+        if first in (bea_seat, hosted.json()["seat"]):  # a person bids first: through one
+            mover, other = (bea, host) if first == bea_seat else (host, bea)
+            mover.send_json({"type": "act", "version": playing["version"], "action": "bid 3",
+                             "id": "first-bid"})  # process, it reaches the other's people
+            until(other, lambda m: m["type"] == "view" and m["version"] > playing["version"])
+        else:  # a bot bids first: its bid reaches Bea through b
+            until(bea, lambda m: m["type"] == "view" and m["version"] > 0)
         # The host gives Bea's seat to a bot (through a): Bea's socket (on b) is told,
         # and what it sends is no longer a seat's.
         a.cookies.set(COOKIE, a_cookie or "")
