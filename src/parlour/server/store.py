@@ -37,6 +37,7 @@ players = sa.Table(
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("name", sa.String(40), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
+    sa.Column("stats_since", sa.Float),  # the statistics count games finished after it
 )
 tables = sa.Table(
     "tables", metadata,
@@ -61,6 +62,7 @@ tables = sa.Table(
     sa.Column("level", sa.String(16), nullable=False, default="normal"),
     sa.Column("first_dealer", sa.Integer),
     sa.Column("draw", sa.JSON),
+    sa.Column("daily", sa.String(10)),  # the day whose daily deal this is (YYYY-MM-DD)
 )
 seats = sa.Table(
     "seats", metadata,
@@ -94,6 +96,19 @@ rematch_votes = sa.Table(
     "rematch_votes", metadata,
     sa.Column("table_id", sa.String(32), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True),
+)
+
+# What a slow judgement found, kept so that a second look is instant: a
+# trick-game hand reviewed for one seat (kind "hand"), a Klondike post-mortem
+# (kind "postmortem", hand 0, seat 0).
+reviews = sa.Table(
+    "reviews", metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("kind", sa.String(16), primary_key=True),
+    sa.Column("hand", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("body", sa.JSON, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
 )
 
 
@@ -224,6 +239,31 @@ class Store:
             conn.execute(players.update().where(players.c.id == player_id).values(name=name))
             conn.execute(seats.update().where(seats.c.player_id == player_id)
                          .values(name=name))
+
+    def reset_stats(self, player_id: str) -> None:
+        """The player's statistics start again: games finished before now no longer count."""
+        with self.engine.begin() as conn:
+            conn.execute(players.update().where(players.c.id == player_id)
+                         .values(stats_since=time.time()))
+
+    # --- reviews ---------------------------------------------------------------
+
+    def review(self, table_id: str, kind: str, hand: int, seat: int) -> Any:
+        """A stored review's body, or None."""
+        with self.engine.connect() as conn:
+            return conn.execute(sa.select(reviews.c.body).where(
+                reviews.c.table_id == table_id, reviews.c.kind == kind,
+                reviews.c.hand == hand, reviews.c.seat == seat)).scalar()
+
+    def save_review(self, table_id: str, kind: str, hand: int, seat: int, body: Any) -> None:
+        """Keep a review; one already stored (another process was quicker) stays."""
+        row = {"table_id": table_id, "kind": kind, "hand": hand, "seat": seat,
+               "body": body, "created": time.time()}
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(reviews.insert().values(**row))
+        except sa.exc.IntegrityError:
+            pass
 
     # --- tables ----------------------------------------------------------------
 
@@ -474,13 +514,18 @@ class Store:
                 for r in rows]
 
     def finished(self, player_id: str) -> list[dict[str, Any]]:
-        """The player's finished games, oldest first, with their results."""
+        """The player's finished games since they last reset their statistics,
+        oldest first, with their results."""
         query = (sa.select(tables.c.id, tables.c.game, tables.c.updated, tables.c.result,
                            tables.c.options, tables.c.seed, seats.c.seat, seats.c.won)
                  .join(seats, seats.c.table_id == tables.c.id)
                  .where(seats.c.player_id == player_id, tables.c.status == "over")
                  .order_by(tables.c.updated))
         with self.engine.connect() as conn:
+            since = conn.execute(sa.select(players.c.stats_since)
+                                 .where(players.c.id == player_id)).scalar()
+            if since is not None:
+                query = query.where(tables.c.updated > since)
             rows = conn.execute(query).all()
             # Every seat's name as it was at the table (people at tables with friends).
             named: dict[str, list[str]] = {}
