@@ -217,8 +217,10 @@ class _Judge:
         real = _hearts_real(state, self.seat, legal)
         chosen = next((r for r in expected if _same(r, action, obs)), action)
         best = min(expected, key=lambda c: (expected[c], c))
-        choices = [{"action": card_code(c), "value": round(v, 2),
-                    "real": real.get(c)} for c, v in sorted(expected.items(), key=lambda kv: kv[1])]
+        # The seat's own card stands for the cards equivalent to it.
+        choices = [{"action": card_code(action if c == chosen else c), "value": round(v, 2),
+                    "real": real.get(action if c == chosen else c)}
+                   for c, v in sorted(expected.items(), key=lambda kv: kv[1])]
         cost = max(0.0, expected.get(chosen, expected[best]) - expected[best])
         return self._verdict("card", card_code(action), card_code(best), choices, cost,
                              real.get(action), explain(obs, best, expected), state)
@@ -264,7 +266,8 @@ class _Judge:
         bids = table_bids(obs)
         real = {c: team_utility(bids, t, obs.scores, obs.bags, obs, self.seat & 1)
                 for c, t in _spades_real(state, obs, legal).items()}
-        choices = [{"action": card_code(c), "value": round(v, 1), "real": round(real[c], 1)}
+        choices = [{"action": card_code(action if c == chosen else c), "value": round(v, 1),
+                    "real": round(real[action if c == chosen else c], 1)}
                    for c, v in sorted(values.items(), key=lambda kv: -kv[1])]
         cost = max(0.0, values[best] - values.get(chosen, values[best]))
         return self._verdict("card", card_code(action), card_code(best), choices, cost,
@@ -303,14 +306,22 @@ class _Judge:
         trick = state.play.trick_count + 1 if kind == "card" else 0
         text = ""
         if mistake:
-            shown = chosen if kind != "card" else pretty(parse_card(chosen))
-            better = best if kind != "card" else pretty(parse_card(best))
-            text = (f"{shown} cost about {cost:.1f} points on average here: "
-                    f"the expert {'plays' if kind == 'card' else kind + 's'} {better}"
+            shown, better = _words(kind, chosen), _words(kind, best)
+            doing = {"card": shown, "bid": f"Bidding {shown}", "pass": f"Passing {shown}"}[kind]
+            text = (f"{doing} cost about {cost:.1f} points on average here: the expert "
+                    f"{ {'card': 'plays', 'bid': 'bids', 'pass': 'passes'}[kind]} {better}"
                     + (f" ({reason})" if reason else "") + ".")
         return {"kind": kind, "trick": trick, "chosen": chosen, "best": best,
                 "choices": choices, "cost": round(cost, 2), "real": real,
                 "mistake": mistake, "text": text}
+
+
+def _words(kind: str, choice: str) -> str:
+    """A choice as a player reads it: "K♥", "4" or "nil", "K♥ Q♠ 2♣"."""
+    if kind == "bid":
+        number = choice.removeprefix("bid ")
+        return "nil" if number == "0" else number
+    return " ".join(pretty(parse_card(code)) for code in choice.split())
 
 
 def _pass_words(action: int) -> str:
