@@ -96,7 +96,7 @@ export function openReview(view, hand, rules, token) {
     let at = 0;
     const line = html("p", { class: `review-line${review.mistakes ? " lost" : ""}`, text: review.line });
     const counts = html("p", { class: "muted", text: `${review.decisions.length} decisions judged, ${review.mistakes} marked as ${review.mistakes === 1 ? "a mistake" : "mistakes"} (costing more than ${review.threshold} points).` });
-    const stage = html("div", { class: "review-step", "aria-live": "polite" });
+    const stage = html("div", { class: "review-step", "aria-live": "polite", tabindex: "-1" });
     const prev = html("button", { type: "button", class: "secondary", text: "← Previous" });
     const next = html("button", { type: "button", class: "primary", text: "Next →" });
     const nextMistake = html("button", { type: "button", class: "secondary", text: "Next mistake" });
@@ -110,6 +110,8 @@ export function openReview(view, hand, rules, token) {
       prev.disabled = at === 0;
       next.disabled = at === steps.length - 1;
       nextMistake.disabled = !steps.slice(at + 1).some((s) => s.decisions.some((d) => d.mistake));
+      // A button disabled under the focus drops it: keep it in the dialog, so the keys still step.
+      if (!dialog.contains(document.activeElement) || document.activeElement.disabled) stage.focus();
     };
     prev.addEventListener("click", () => go(at - 1));
     next.addEventListener("click", () => go(at + 1));
