@@ -335,18 +335,23 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
   let forcedCode = null;
   let forcing = null;
 
+  // The card that plays itself in `view`, if any: your only legal card, on the
+  // last trick always, before it as the player's setting says.
+  function forcedFor(view) {
+    if (!view || watch || pending || view.over || view.seat == null) return null;
+    if (view.legal.length !== 1 || !view.legal[0].startsWith("play ")) return null;
+    if (view.hand.length > 1 && !forcedPlays()) return null;
+    return view.legal[0].split(" ")[1];
+  }
+
+  // Once every change is drawn, the forced card waits its beat, then plays.
   function maybeForce() {
     clearTimeout(forcing);
     forcing = null;
-    forcedCode = null;
     const view = shown;
+    forcedCode = forcedFor(view);
     markForced();
-    if (!view || watch || pending || view.over || view.seat == null) return;
-    if (view.legal.length !== 1 || !view.legal[0].startsWith("play ")) return;
-    // Always on the last trick; before it, as the player's setting says.
-    if (view.hand.length > 1 && !forcedPlays()) return;
-    forcedCode = view.legal[0].split(" ")[1];
-    markForced();
+    if (!forcedCode) return;
     forcing = setTimeout(() => {
       if (shown === view && !pending && !draining) act(view.legal[0]);
     }, FORCED_MS);
@@ -579,6 +584,8 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       suggested: suggestedCards(),
       faceDown: rules.faceDown?.(view) ?? false,
     });
+    // Marked as it is enabled, so nobody (nor a test) takes it for one to click.
+    forcedCode = forcedFor(view);
     markForced();
     hintButton.disabled = !view.legal.length;
     lastButton.disabled = !view.last_trick;
