@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from parlour.solvers.klondike_postmortem import position_after
 from parlour.solvers.klondike_winnable import still_winnable
 from test_server_app import auth, client_for, connect, new_table
+from test_server_klondike import NO_MOVES_LEFT
 
 # Deal 23 with draw 1: winnable from the start; the tenth move (8♥ and 7♠ onto the
 # 9♣ of column 7) buries what the win needed. Then a draw taken back, and two more.
@@ -25,6 +26,8 @@ LOSING = ["draw", "draw", "draw", "draw", "draw", "draw", "move W T7", "draw", "
 def play(ws: Any, actions: list[str]) -> dict[str, Any]:
     view: dict[str, Any] = ws.receive_json()["view"]
     for version, action in enumerate(actions):
+        if view["over"]:
+            break  # (a winning line's last cards go home by themselves)
         ws.send_json({"type": "act", "version": version, "action": action})
         answer = ws.receive_json()
         assert answer["type"] == "view", answer
@@ -111,8 +114,7 @@ def test_bad_requests_for_a_post_mortem_get_their_reason(db: str) -> None:
         assert refused.status_code == 404 and "of yours" in refused.json()["error"]
 
 
-def test_a_deal_given_up_at_once_is_judged_from_the_deal(db: str,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_deal_given_up_at_once_is_judged_from_the_deal(db: str) -> None:
     with client_for(db) as client:
         table = new_table(client, "klondike", seed=SEED)
         assert client.post(f"/api/tables/{table}/give-up", headers=auth(table)).status_code == 200
@@ -120,3 +122,33 @@ def test_a_deal_given_up_at_once_is_judged_from_the_deal(db: str,
         # nothing lost it: the deal could still be won where it was given up
         assert review["verdict"] == "winnable" and review["losing_move"] is None
         assert review["last_winnable"] == 0 and review["line"]
+
+
+def test_a_deal_with_no_moves_left_is_looked_back_on_and_unknown_is_said_honestly(
+        db: str) -> None:
+    """Deal 1 with draw 3 and one pass: the solver does not count passes through the
+    stock, so the wins it finds need more than one and prove nothing."""
+    with client_for(db) as client:
+        table = new_table(client, "klondike", seed=1, options={"draw": 3, "passes": 1})
+        with connect(client, table) as ws:
+            assert play(ws, NO_MOVES_LEFT)["over"]["winner"] == "no moves left"
+        refused = client.post(f"/api/tables/{table}/give-up", headers=auth(table))
+        assert refused.status_code == 409 and "over already" in refused.json()["error"]
+        review = finished(client, table)["postmortem"]
+        assert review["verdict"] == "unknown" and not review["given_up"]
+        assert review["from_start"] == "unknown" and review["losing_move"] is None
+
+
+def test_a_won_deal_has_nothing_to_look_back_on(db: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from parlour.server.protocol import Bucket
+    from parlour.solvers.klondike import solve_seed
+
+    monkeypatch.setattr(Bucket, "take", lambda self, now: True)  # a whole line at once
+    line = solve_seed(5, draw=1, time_limit=20).moves
+    with client_for(db) as client:
+        table = new_table(client, "klondike", seed=5)
+        with connect(client, table) as ws:
+            assert play(ws, line)["won"]
+        assert client.get(f"/api/tables/{table}/postmortem",
+                          headers=auth(table)).json() == {"status": "won"}

@@ -39,10 +39,19 @@ def test_a_deal_given_up_shows_the_move_that_lost_it(server, browser_page: Page,
     perform(page, "draw")
     page.get_by_text("More").click()
     page.get_by_role("button", name="Give up this deal").click()
+    # The solver's answers here come in a blink: the first look at its progress is
+    # held at "2 of about 6" so that the page's progress can be seen.
+    held = {"status": "working", "step": 2, "steps": 6}
+    page.route("**/postmortem", lambda route: route.fulfill(json=held))
     confirm.get_by_role("button", name="Give up", exact=True).click()
 
     panel = page.get_by_role("dialog", name="Looking back at this deal")
     expect(panel).to_be_visible()
+    expect(panel.get_by_role("status")).to_contain_text("judged 2 positions of about 6")
+    expect(panel.locator("progress")).to_have_attribute("value", "2")
+    screenshot(page, "klondike-postmortem-working")
+    check_accessibility(page, "the post-mortem at work")
+    page.unroute("**/postmortem")
     expect(panel).to_have_attribute("data-state", "done", timeout=60_000)
     expect(panel.locator("#pm-verdict")).to_have_text("Your move 10 lost the win.")
     expect(panel.locator("#pm-detail")).to_contain_text("The deal could be won from the start")
