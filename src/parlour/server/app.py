@@ -270,6 +270,15 @@ async def stats(request: Request) -> Response:
     return JSONResponse(player_stats(who, finished, played))
 
 
+async def reset_stats(request: Request) -> Response:
+    """The player's statistics start again from now (their games are kept)."""
+    who = await player(request)
+    if who is None:
+        return _error("this browser has no games yet: there is nothing to reset", 404)
+    await to_thread.run_sync(store_of(request).reset_stats, who["id"])
+    return await stats(request)
+
+
 async def health(request: Request) -> Response:
     """What an operator watches: tables open, connections, move times, the bus."""
     return JSONResponse(rooms_of(request).health())
@@ -363,6 +372,7 @@ def create_app(settings: Settings) -> Starlette:
         *lobby.routes,
         *postmortem.routes,
         Route("/api/stats", stats),
+        Route("/api/stats/reset", reset_stats, methods=["POST"]),
         Route("/api/server", health),
         Route("/api/health", ready),
         WebSocketRoute("/ws/{table:str}", table_socket),
