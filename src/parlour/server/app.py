@@ -27,7 +27,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from parlour.games.trick import SEAT_NAMES
-from parlour.server import lobby, postmortem, workers
+from parlour.server import daily, lobby, postmortem, workers
 from parlour.server.bus import open_bus
 from parlour.server.games import (
     GAMES,
@@ -371,6 +371,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table:str}/record", record),
         *lobby.routes,
         *postmortem.routes,
+        *daily.routes,
         Route("/api/stats", stats),
         Route("/api/stats/reset", reset_stats, methods=["POST"]),
         Route("/api/server", health),
