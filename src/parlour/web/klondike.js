@@ -5,6 +5,7 @@
 import { mountNewGame } from "/static/newgame.js";
 import { Board } from "/static/klondike-board.js";
 import { cascade } from "/static/klondike-cascade.js";
+import { mountDaily } from "/static/klondike-daily.js";
 import { Postmortem } from "/static/klondike-postmortem.js";
 import { enableDrag } from "/static/klondike-drag.js";
 import { enableKeys, focusSpot, focusedSpot } from "/static/klondike-keys.js";
@@ -18,6 +19,8 @@ const $ = (id) => document.getElementById(id);
 if (!tableId) {
   $("newgame").hidden = false;
   mountNewGame($("newgame"), "klondike");
+  $("daily").hidden = false;
+  mountDaily($("daily"));
 } else {
   $("table").hidden = false;
   document.querySelector("main").classList.add("full");

@@ -4,19 +4,10 @@
 
 import { scoreChart } from "/static/chart.js";
 import { calendarDate, clockTime, toDate } from "/static/dates.js";
+import { element } from "/static/elements.js";
 import { seatName, sideName, winnerLine } from "/static/names.js";
 
 const GAME_NAMES = { spades: "Spades", hearts: "Hearts", klondike: "Klondike" };
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 function emptyState(text, game) {
   const note = element("p", { class: "empty" }, `${text} `);
