@@ -139,3 +139,27 @@ def test_a_win_ends_in_a_cascade(server, browser_page: Page, screenshot, assert_
     assert page.evaluate("window.cascadeCards") == 52
     expect(page.locator(".cascade")).to_have_count(0)
     assert_clean(page)
+
+
+def test_no_moves_left_asks_what_lost_it_and_unknown_is_said(server, browser_page: Page,
+                                                             screenshot, check_accessibility,
+                                                             assert_clean) -> None:
+    from test_server_klondike import NO_MOVES_LEFT
+
+    page = browser_page
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, new_table(page, server.url, seed=1, draw=3, passes=1))
+    for action in NO_MOVES_LEFT:
+        perform(page, action)
+    ended = page.get_by_role("dialog", name="No moves left")
+    expect(ended).to_be_visible()
+    ended.get_by_role("button", name="What lost it?").click()
+    panel = page.get_by_role("dialog", name="Looking back at this deal")
+    expect(panel).to_have_attribute("data-state", "done", timeout=60_000)
+    # the solver does not count passes through the stock: it cannot tell, and says so
+    expect(panel.locator("#pm-verdict")).to_have_text("Unknown: the solver could not tell.")
+    expect(panel.locator("#pm-detail")).to_contain_text("with 1 pass through the stock allowed")
+    expect(panel.locator("#pm-steps")).to_be_hidden()
+    screenshot(page, "klondike-postmortem-unknown")
+    check_accessibility(page, "an unknown post-mortem")
+    assert_clean(page)

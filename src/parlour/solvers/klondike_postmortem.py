@@ -220,6 +220,8 @@ def report(seed: int, options: dict[str, Any], actions: Sequence[str],
     body: dict[str, Any] = {
         "verdict": found, "given_up": given_up, "moves": len(actions),
         "draw": KlondikeOptions.from_json(options).draw, "seconds": seconds,
+        # (a limit the solver's wins may break, so they prove nothing: see probe)
+        "passes": KlondikeOptions.from_json(options).pass_limit,
         # A win later proves the deal was winnable from the start.
         "from_start": "win" if search.lo is not None else start,
         "last_winnable": None, "losing_move": None, "line": [], "board": None,

@@ -11,7 +11,7 @@ const POLL_MS = 500;
 const $ = (id) => document.getElementById(id);
 
 function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+  return `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
 }
 
 /** The headline and the sentence under it, for each verdict. */
@@ -31,8 +31,9 @@ function verdictWords(review) {
     case "never":
       return ["This deal could not be won.", "The solver proves no win existed from the deal itself: no move of yours lost it."];
     default:
-      return ["Unknown: the solver could not tell.",
-        `It could not find a win, nor prove there was none, in its time (${limit}). Some deals are too hard to settle that fast.`];
+      return ["Unknown: the solver could not tell.", review.passes
+        ? `It could not find a win it could use, nor prove there was none, in its time (${limit}): with ${plural(review.passes, "pass")} through the stock allowed, the wins it finds may need more passes than that, and prove nothing.`
+        : `It could not find a win, nor prove there was none, in its time (${limit}). Some deals are too hard to settle that fast.`];
   }
 }
 
