@@ -42,7 +42,9 @@ def test_a_deal_given_up_shows_the_move_that_lost_it(server, browser_page: Page,
     # The solver's answers here come in a blink: the first look at its progress is
     # held at "2 of about 6" so that the page's progress can be seen.
     held = {"status": "working", "step": 2, "steps": 6}
-    page.route("**/postmortem", lambda route: route.fulfill(json=held))
+    holding = [True]
+    page.route("**/postmortem", lambda route: route.fulfill(json=held) if holding[0]
+               else route.fallback())
     confirm.get_by_role("button", name="Give up", exact=True).click()
 
     panel = page.get_by_role("dialog", name="Looking back at this deal")
@@ -51,7 +53,7 @@ def test_a_deal_given_up_shows_the_move_that_lost_it(server, browser_page: Page,
     expect(panel.locator("progress")).to_have_attribute("value", "2")
     screenshot(page, "klondike-postmortem-working")
     check_accessibility(page, "the post-mortem at work")
-    page.unroute("**/postmortem")
+    holding[0] = False  # the server's own answers from here on
     expect(panel).to_have_attribute("data-state", "done", timeout=60_000)
     expect(panel.locator("#pm-verdict")).to_have_text("Your move 10 lost the win.")
     expect(panel.locator("#pm-detail")).to_contain_text("The deal could be won from the start")
@@ -65,6 +67,13 @@ def test_a_deal_given_up_shows_the_move_that_lost_it(server, browser_page: Page,
     expect(board.locator('.pile[data-place="T7"]')).to_have_class(re.compile("hinted"))
     screenshot(page, "klondike-postmortem-lost")
     check_accessibility(page, "the post-mortem")
+    # what lay face down under the cards (the deal is over): column 7's six shown, marked
+    panel.get_by_label("Show the face-down cards").check()
+    expect(board.locator('.pile[data-place="T7"] .card.revealed')).to_have_count(6)
+    expect(board.locator(".card.revealed")).to_have_count(1 + 2 + 3 + 4 + 5 + 6)
+    screenshot(page, "klondike-postmortem-face-down-shown")
+    panel.get_by_label("Show the face-down cards").uncheck()
+    expect(board.locator(".card.revealed")).to_have_count(0)
 
     # the winning line, a step at a time from the keyboard
     panel.get_by_role("button", name="Next step").focus()

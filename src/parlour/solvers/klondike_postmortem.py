@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from parlour.cards import card_code
 from parlour.games.base import IllegalAction
 from parlour.games.klondike_engine import KlondikeOptions, KlondikeState
 from parlour.games.klondike_hints import move_words
@@ -181,9 +182,12 @@ def probe(seed: int, options: dict[str, Any], actions: Sequence[str], upto: int,
 
 
 def board(state: KlondikeState) -> dict[str, Any]:
-    """A position as the page draws it (what the player saw: face-down cards face down)."""
+    """A position as the page draws it: what the player saw, and under ``down`` the
+    face-down cards of each pile, bottom first (the deal is over: they may be shown)."""
     view: dict[str, Any] = state.observation(0).to_json()
     view["legal"] = ["draw"] if state.stock or state.waste else []  # the stock's sign
+    view["down"] = [[card_code(c) for c in pile[:hidden]]
+                    for pile, hidden in zip(state.tableau, state.hidden, strict=True)]
     return view
 
 

@@ -51,6 +51,7 @@ export class Postmortem {
     $("pm-next").addEventListener("click", () => this.show(this.step + 1));
     $("pm-close").addEventListener("click", () => this.dialog.close());
     $("pm-retry").addEventListener("click", () => this.open());
+    $("pm-reveal").addEventListener("change", () => this.show(this.step));
     this.dialog.addEventListener("close", () => clearTimeout(this.polling));
     // Laid out again when the panel's width changes (a turned phone, a resized window).
     let width = 0;
@@ -148,11 +149,11 @@ export class Postmortem {
         ? `After move ${review.last_winnable} the deal could still be won. Your move ${lost.number} was: ${lost.words}`
         : `Where you stopped, after ${plural(review.moves, "move")}.`;
       if (lost) marks = { hint: markOf(lost.action) };
-      this.board.render(review.board, marks);
+      this.draw(review.board, marks);
     } else {
       const move = review.line[this.step - 1];
       words = `The winning line, step ${this.step} of ${review.line.length}: ${move.words}`;
-      this.board.render(move.board);
+      this.draw(move.board);
     }
     const next = review.line[this.step];
     if (this.step === 0 && next) words += ` The win went instead: ${next.words}`;
@@ -160,6 +161,20 @@ export class Postmortem {
     $("pm-step").dataset.step = String(this.step);
     $("pm-prev").disabled = this.step === 0;
     $("pm-next").disabled = this.step === review.line.length;
+  }
+
+  /** The table as the player saw it, or with its face-down cards turned up and marked. */
+  draw(view, marks = {}) {
+    const reveal = $("pm-reveal").checked && view.down;
+    const shown = !reveal ? view : {
+      ...view,
+      tableau: view.tableau.map((pile, p) => ({ hidden: 0, face_up: [...view.down[p], ...pile.face_up] })),
+    };
+    this.board.render(shown, marks);
+    const down = new Set(reveal ? view.down.flat() : []);
+    for (const node of $("pm-board").querySelectorAll(".card[data-key]")) {
+      node.classList.toggle("revealed", down.has(node.dataset.key));
+    }
   }
 }
 
