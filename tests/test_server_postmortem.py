@@ -152,3 +152,18 @@ def test_a_won_deal_has_nothing_to_look_back_on(db: str,
             assert play(ws, line)["won"]
         assert client.get(f"/api/tables/{table}/postmortem",
                           headers=auth(table)).json() == {"status": "won"}
+
+
+def test_post_mortems_take_turns_with_the_solver(db: str) -> None:
+    """One at a time takes a worker (the bots keep the rest): the next one waits."""
+    with client_for(db) as client:
+        table = new_table(client, "klondike", seed=SEED)
+        client.get(f"/api/tables/{table}/postmortem", headers=auth(table))
+        turn = client.app.state.postmortem_turn  # type: ignore[attr-defined]
+        client.portal.call(turn.acquire)  # another post-mortem has the solver
+        answer = client.post(f"/api/tables/{table}/give-up", headers=auth(table)).json()
+        assert answer == {"status": "working", "step": 0, "steps": 1, "waiting": True}
+        again = client.get(f"/api/tables/{table}/postmortem", headers=auth(table)).json()
+        assert again["waiting"]
+        client.portal.call(turn.release)
+        assert finished(client, table)["postmortem"]["verdict"] == "winnable"

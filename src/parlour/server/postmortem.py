@@ -34,6 +34,7 @@ from parlour.solvers.klondike_postmortem import Search, line_played, probe, repo
 log = logging.getLogger("parlour.server")
 
 PROBE_SECONDS = 5.0  # the solver's time limit for each position judged
+AT_ONCE = 1  # post-mortems worked on at once in a process
 KIND = "postmortem"
 GIVEN_UP = "given up"
 
@@ -44,13 +45,15 @@ class Progress:
 
     step: int = 0
     steps: int = 1
+    waiting: bool = True  # for its turn (another post-mortem has the solver)
     failed: str | None = None
     task: asyncio.Task[None] | None = None
 
     def to_json(self) -> dict[str, Any]:
         if self.failed is not None:
             return {"status": "failed", "error": self.failed}
-        return {"status": "working", "step": self.step, "steps": max(self.steps, self.step + 1)}
+        return {"status": "working", "step": self.step, "steps": max(self.steps, self.step + 1),
+                "waiting": self.waiting}
 
 
 def _working(request: Request) -> dict[str, Progress]:
@@ -58,6 +61,9 @@ def _working(request: Request) -> dict[str, Progress]:
     state = request.app.state
     if not hasattr(state, "postmortems"):
         state.postmortems = {}
+        # One post-mortem at a time takes a worker: the others wait their turn, so
+        # the bots of every table always have the rest of the pool.
+        state.postmortem_turn = asyncio.Semaphore(AT_ONCE)
     found: dict[str, Progress] = state.postmortems
     return found
 
@@ -107,7 +113,7 @@ def _given_up(store: Store, table_id: str) -> bool:
 async def _look_back(pool: Workers, store: Store, progress: Progress, table_id: str, seed: int,
                      options: dict[str, Any], actions: tuple[str, ...], given_up: bool) -> None:
     search = Search(line_played(actions))
-    progress.steps = search.steps
+    progress.steps, progress.waiting = search.steps, False
     line: list[str] = []
     while (at := search.next_probe()) is not None:
         answer = await pool.run(probe, seed, options, actions, at, PROBE_SECONDS)
@@ -129,11 +135,13 @@ def _start(request: Request, room: Room, given_up: bool) -> Progress:
     progress = working[table.id] = Progress()
     pool: Workers = request.app.state.pool
     store = store_of(request)
+    turn: asyncio.Semaphore = request.app.state.postmortem_turn
 
     async def run() -> None:
         try:
-            await _look_back(pool, store, progress, table.id, table.seed, dict(table.options),
-                             tuple(table.actions), given_up)
+            async with turn:
+                await _look_back(pool, store, progress, table.id, table.seed,
+                                 dict(table.options), tuple(table.actions), given_up)
             working.pop(table.id, None)
         except Exception as e:  # kept to say so; asking again tries again
             log.exception("the post-mortem of %s failed", table.id)
@@ -149,6 +157,7 @@ async def postmortem(request: Request) -> Response:
         return error("no such Klondike deal of yours", 404)
     table = room.table
     store = store_of(request)
+    working = _working(request)
     stored = await to_thread.run_sync(store.review, table.id, KIND, 0, 0)
     if stored is not None:
         return JSONResponse({"status": "done", "postmortem": stored})
@@ -157,7 +166,6 @@ async def postmortem(request: Request) -> Response:
     given_up = not table.is_over() and await to_thread.run_sync(_given_up, store, table.id)
     if not table.is_over() and not given_up:
         return JSONResponse({"status": "playing"})
-    working = _working(request)
     if table.id in working and working[table.id].failed is not None:
         working.pop(table.id)  # asked again: try again
     return JSONResponse(_start(request, room, given_up).to_json())

@@ -94,8 +94,9 @@ export class Postmortem {
       const { step, steps } = answer;
       $("pm-progress").max = steps;
       $("pm-progress").value = step;
-      $("pm-progress-text").textContent = step === 0
-        ? "The solver is looking at the positions you reached…"
+      $("pm-progress-text").textContent = answer.waiting
+        ? "Waiting for the solver: it is looking back at another deal…"
+        : step === 0 ? "The solver is looking at the positions you reached…"
         : `The solver has judged ${plural(step, "position")} of about ${steps}…`;
       this.polling = setTimeout(() => this.follow(null), POLL_MS);
       return;
