@@ -31,6 +31,11 @@ def test_the_daily_deal_is_the_same_for_two_players(server, browser: Browser, br
     check_accessibility(ada, "the daily deal's panel")
     open_daily(ada, server.url)
     ada_url = ada.url
+    expect(ada.locator("#daily-mark")).to_have_text(re.compile(r"^Daily deal, .+, draw 1$"))
+    check_accessibility(ada, "a daily deal's table")
+    ada.get_by_text("More").click()
+    expect(ada.get_by_role("button", name="Restart this deal")).to_be_hidden()  # one try
+    ada.get_by_text("More").click()
     context = browser.new_context(viewport=DESKTOP)  # another person: another browser
     try:
         bob = context.new_page()
@@ -43,9 +48,11 @@ def test_the_daily_deal_is_the_same_for_two_players(server, browser: Browser, br
     ada.get_by_text("More").click()
     ada.get_by_role("button", name="Give up this deal").click()
     ada.get_by_role("button", name="Give up", exact=True).click()
-    expect(ada.get_by_role("dialog", name="Looking back at this deal")).to_have_attribute(
-        "data-state", "done", timeout=60_000)
-    ada.goto(server.url + "/klondike")
+    panel = ada.get_by_role("dialog", name="Looking back at this deal")
+    expect(panel).to_have_attribute("data-state", "done", timeout=60_000)
+    expect(panel.get_by_role("button", name="Try this deal again")).to_be_hidden()
+    screenshot(ada, "klondike-daily-postmortem")
+    panel.get_by_role("link", name="Today's best").click()
     draw_one = ada.get_by_role("article", name="Draw 1")
     expect(draw_one).to_contain_text("You did not win it today")
     expect(draw_one).to_contain_text("2 players have played it today, 0 won.")

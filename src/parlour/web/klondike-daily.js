@@ -6,6 +6,30 @@ import { clockTime } from "/static/dates.js";
 import { element } from "/static/elements.js";
 import { goToTable } from "/static/seats.js";
 
+const dailyKey = (table) => `parlour.daily.${table}`;
+
+/** The day and draw of a daily deal's table, as this browser was dealt it (else null). */
+export function dailyOf(table) {
+  try {
+    return JSON.parse(localStorage.getItem(dailyKey(table)));
+  } catch {
+    return null;
+  }
+}
+
+function rememberDaily(table, day, draw) {
+  try {
+    localStorage.setItem(dailyKey(table), JSON.stringify({ day, draw }));
+  } catch {
+    // not kept: the table plays as any other
+  }
+}
+
+/** "Tuesday, 1 December" */
+export function dayWords(day, weekday = true) {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString(undefined, { weekday: weekday ? "long" : undefined, day: "numeric", month: "long" });
+}
+
 /** Where the player stands with today's deal of one draw, in words. */
 function yoursText(yours) {
   if (!yours) return "Not played yet today.";
@@ -50,6 +74,7 @@ function drawPanel(draw, standing, refuse) {
       });
       const answer = await response.json();
       if (!response.ok) throw new Error(answer.error || response.statusText);
+      rememberDaily(answer.table, answer.day, draw);
       goToTable(answer);
     } catch (problem) {
       play.disabled = false;
@@ -82,8 +107,7 @@ export async function mountDaily(section) {
     refuse(`Today's deal could not be found: ${trouble.message}.`);
     return;
   }
-  const day = new Date(`${standings.day}T12:00:00Z`).toLocaleDateString(undefined, { weekday: "long", day: "numeric", month: "long" });
-  title.textContent = `Today's deal: ${day}`;
+  title.textContent = `Today's deal: ${dayWords(standings.day)}`;
   const draws = element("div", { class: "daily-draws" });
   for (const draw of [1, 3]) draws.append(drawPanel(draw, standings.draws[String(draw)], refuse));
   section.append(draws);

@@ -27,7 +27,7 @@ function verdictWords(review) {
         `After move ${lost.number} the solver could not find a win in its time (${limit}): the win may have been lost there, or later.`];
     case "winnable":
       return [review.given_up ? "This deal could still be won when you gave up." : "This deal could still be won.",
-        `Here is a winning line from where you stopped, after ${plural(review.moves, "move")}.`];
+        review.moves ? `Here is a winning line from where you stopped, after ${plural(review.moves, "move")}.` : "Here is a winning line from the deal."];
     case "never":
       return ["This deal could not be won.", "The solver proves no win existed from the deal itself: no move of yours lost it."];
     default:
@@ -148,7 +148,7 @@ export class Postmortem {
     if (this.step === 0) {
       words = lost
         ? `After move ${review.last_winnable} the deal could still be won. Your move ${lost.number} was: ${lost.words}`
-        : `Where you stopped, after ${plural(review.moves, "move")}.`;
+        : review.moves ? `Where you stopped, after ${plural(review.moves, "move")}.` : "The deal as it was dealt.";
       if (lost) marks = { hint: markOf(lost.action) };
       this.draw(review.board, marks);
     } else {
@@ -157,7 +157,7 @@ export class Postmortem {
       this.draw(move.board);
     }
     const next = review.line[this.step];
-    if (this.step === 0 && next) words += ` The win went instead: ${next.words}`;
+    if (this.step === 0 && next) words += ` ${lost ? "The win went instead" : "The win goes"}: ${next.words}`;
     $("pm-step").textContent = words;
     $("pm-step").dataset.step = String(this.step);
     $("pm-prev").disabled = this.step === 0;

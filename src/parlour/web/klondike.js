@@ -5,7 +5,7 @@
 import { mountNewGame } from "/static/newgame.js";
 import { Board } from "/static/klondike-board.js";
 import { cascade } from "/static/klondike-cascade.js";
-import { mountDaily } from "/static/klondike-daily.js";
+import { dailyOf, dayWords, mountDaily } from "/static/klondike-daily.js";
 import { Postmortem } from "/static/klondike-postmortem.js";
 import { enableDrag } from "/static/klondike-drag.js";
 import { enableKeys, focusSpot, focusedSpot } from "/static/klondike-keys.js";
@@ -375,6 +375,15 @@ function startTable(id) {
   // --- giving up, and looking back ---------------------------------------------
 
   const postmortem = new Postmortem({ table: id, headers: seatHeader });
+
+  // A daily deal is one try a day: no restart, no second go; its end points to the day's best.
+  const daily = dailyOf(id);
+  if (daily) {
+    $("daily-mark").hidden = false;
+    $("daily-mark").textContent = `Daily deal, ${dayWords(daily.day, false)}, draw ${daily.draw}`;
+    for (const again of ["restart", "won-again", "pm-again"]) $(again).hidden = true;
+    for (const best of ["won-best", "pm-best"]) $(best).hidden = false;
+  }
   $("pm-new").addEventListener("click", () => newTable());
   $("pm-again").addEventListener("click", () => newTable({ sameDeal: true }));
   $("won-postmortem").addEventListener("click", () => {
