@@ -89,7 +89,7 @@ def test_a_deal_given_up_shows_the_move_that_lost_it_and_the_win_from_before(db:
         # a second look is the stored one, at once
         started = time.monotonic()
         assert finished(client, table) == body
-        assert time.monotonic() - started < 1.0
+        assert time.monotonic() - started < 2.0
         # the deal counts as played and lost
         stats = client.get("/api/stats").json()
         assert stats["games"]["klondike"]["played"] == 1

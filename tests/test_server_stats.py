@@ -42,6 +42,8 @@ def test_streaks_averages_and_draws_from_the_games_in_order() -> None:
     one, three = stats["klondike_draws"]["1"], stats["klondike_draws"]["3"]
     assert (one["played"], one["won"], one["best"], one["moves"]) == (3, 3, 3, 103.3)
     assert (three["played"], three["won"], three["current"], three["seconds"]) == (2, 1, 1, 500.0)
+    lost = stats["klondike_lost"]
+    assert [(d["draw"], d["given_up"]) for d in lost] == [(3, False)]
     empty = player_stats(None, [], [])
     assert empty["averages"]["spades"]["points_per_hand"] is None
     assert empty["klondike_draws"]["3"]["moves"] is None

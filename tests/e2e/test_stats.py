@@ -45,8 +45,16 @@ def test_streaks_averages_draws_and_a_reset(server, browser_page: Page, screensh
     expect(rows.nth(1).locator("td").nth(1)).to_have_text("0")
     moves = page.locator(".average").filter(has_text="moves a win").locator(".average-value")
     expect(moves).to_have_text(page.locator("#best-moves + .table-scroll td").first.inner_text())
+    lost = page.locator("#lost li")
+    expect(lost).to_have_count(2)
+    expect(lost.first).to_contain_text("draw 1, given up after 0 moves")
     screenshot(page, "stats-streaks-averages")
     check_accessibility(page, "the statistics with streaks and averages")
+    lost.first.get_by_role("link").click()  # the deal's post-mortem, from its table
+    panel = page.get_by_role("dialog", name="Looking back at this deal")
+    expect(panel).to_have_attribute("data-state", "done", timeout=60_000)
+    page.go_back()
+    expect(lost).to_have_count(2)
 
     page.get_by_role("button", name="Reset statistics").click()
     confirm = page.get_by_role("dialog", name="Reset your statistics?")

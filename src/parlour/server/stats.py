@@ -86,6 +86,10 @@ def player_stats(player: dict[str, Any] | None, finished: list[dict[str, Any]],
     for name in GAMES:
         games[name].update(streaks([g for g in finished if g["game"] == name]))
     deals = [g for g in finished if g["game"] == "klondike"]
+    lost = [{"table": d["table"], "finished": d["finished"], "moves": d["result"].get("moves"),
+             "draw": d["result"].get("draw", 1),
+             "given_up": d["result"].get("winner") == "given up"}
+            for d in deals if not d["result"].get("won")]
     return {
         "player": player,
         "games": games,
@@ -94,6 +98,7 @@ def player_stats(player: dict[str, Any] | None, finished: list[dict[str, Any]],
                      "klondike": klondike_record(deals)},
         "klondike_draws": {str(draw): klondike_record(
             [d for d in deals if d["result"].get("draw", 1) == draw]) for draw in DRAWS},
+        "klondike_lost": lost[::-1][:BEST],  # the latest first, each with its post-mortem
         "klondike_best": {
             "moves": sorted(won_deals, key=lambda d: (d["moves"], d["seconds"]))[:BEST],
             "time": sorted(won_deals, key=lambda d: (d["seconds"], d["moves"]))[:BEST],

@@ -166,11 +166,28 @@ async function showPlayer(stats) {
   if (name && name !== "You") document.getElementById("stats-player").textContent = `Playing as ${name}, on this computer.`;
 }
 
+function showLost(lost) {
+  const place = document.getElementById("lost");
+  if (!lost?.length) {
+    place.replaceChildren(element("p", { class: "empty", text: "No Klondike deal lost yet." }));
+    return;
+  }
+  const list = element("ul", { class: "lost-list" });
+  for (const deal of lost) {
+    const how = deal.given_up ? "given up" : "no moves left";
+    const link = element("a", { href: `/klondike/${deal.table}`, text: "What lost it?" });
+    link.setAttribute("aria-label", `What lost the deal of ${calendarDate(deal.finished)}?`);
+    list.append(element("li", {}, element("span", { text: `${calendarDate(deal.finished)}, draw ${deal.draw}, ${how} after ${deal.moves} moves — ` }), link));
+  }
+  place.replaceChildren(list);
+}
+
 function showAll(stats) {
   showTotals(stats.games);
   showAverages(stats.averages);
   showDraws(stats.klondike_draws);
   showBest(stats.klondike_best);
+  showLost(stats.klondike_lost);
   showCharts(stats.charts);
 }
 
