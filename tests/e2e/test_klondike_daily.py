@@ -8,8 +8,8 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import DESKTOP
-from .test_klondike import board_text
+from .conftest import DESKTOP, PHONE
+from .test_klondike import assert_fits_phone, board_text
 
 
 def open_daily(page: Page, base_url: str) -> None:
@@ -33,6 +33,12 @@ def test_the_daily_deal_is_the_same_for_two_players(server, browser: Browser, br
     ada_url = ada.url
     expect(ada.locator("#daily-mark")).to_have_text(re.compile(r"^Daily deal, .+, draw 1$"))
     check_accessibility(ada, "a daily deal's table")
+    ada.set_viewport_size(PHONE)
+    assert_fits_phone(ada)  # the day's mark in the bar takes no room from the cards
+    ada.get_by_text("More").click()
+    screenshot(ada, "klondike-daily-phone-menu")
+    ada.get_by_text("More").click()
+    ada.set_viewport_size(DESKTOP)
     ada.get_by_text("More").click()
     expect(ada.get_by_role("button", name="Restart this deal")).to_be_hidden()  # one try
     ada.get_by_text("More").click()
