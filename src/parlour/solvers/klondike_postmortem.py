@@ -192,24 +192,34 @@ def board(state: KlondikeState) -> dict[str, Any]:
 
 
 def line_steps(state: KlondikeState, line: Sequence[str]) -> list[dict[str, Any]]:
-    """A winning line told move by move, each with the position after it; draws in a
-    row are one step ("Draw from the stock 3 times")."""
+    """A winning line told move by move, each with the position after it. Draws in a
+    row and the move of the card they bring up are one step ("Draw from the stock 3
+    times, then move the A♠ from the waste to the spades foundation.")."""
     steps: list[dict[str, Any]] = []
     state = state.clone()
     i = 0
     while i < len(line) and not state.won:
         text = line[i]
         words = move_words(state, text)
-        count = 1
+        turning = text == "draw" and not state.stock  # the waste over: a step of its own
+        taken = 1
         state.apply(state.parse_action(text))
-        while text == "draw" and i + count < len(line) and line[i + count] == "draw" \
-                and state.stock:
+        while text == "draw" and not turning and state.stock and i + taken < len(line) \
+                and line[i + taken] == "draw":
             state.apply(state.parse_action("draw"))
-            count += 1
-        if count > 1:
-            words = f"Draw from the stock {count} times."
-        steps.append({"action": text, "times": count, "words": words, "board": board(state)})
-        i += count
+            taken += 1
+        if text == "draw" and not turning and state.waste and i + taken < len(line) \
+                and line[i + taken].startswith("move W "):
+            then = move_words(state, line[i + taken])
+            state.apply(state.parse_action(line[i + taken]))
+            times = "" if taken == 1 else f" {taken} times"
+            words = f"Draw from the stock{times}, then {then[0].lower()}{then[1:]}"
+            text = f"{text} ×{taken}, {line[i + taken]}"
+            taken += 1
+        elif taken > 1:
+            words = f"Draw from the stock {taken} times."
+        steps.append({"action": text, "words": words, "board": board(state)})
+        i += taken
     return steps
 
 
