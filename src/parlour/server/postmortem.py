@@ -47,7 +47,7 @@ class Progress:
     steps: int = 1
     waiting: bool = True  # for its turn (another post-mortem has the solver)
     failed: str | None = None
-    task: asyncio.Task[None] | None = None
+    task: asyncio.Task[None] | None = None  # held here: a task no one holds may be collected
 
     def to_json(self) -> dict[str, Any]:
         if self.failed is not None:
@@ -161,7 +161,7 @@ async def postmortem(request: Request) -> Response:
     stored = await to_thread.run_sync(store.review, table.id, KIND, 0, 0)
     if stored is not None:
         return JSONResponse({"status": "done", "postmortem": stored})
-    if table.state.is_terminal() and getattr(table.state, "won", False):
+    if getattr(table.state, "won", False):
         return JSONResponse({"status": "won"})
     given_up = not table.is_over() and await to_thread.run_sync(_given_up, store, table.id)
     if not table.is_over() and not given_up:
