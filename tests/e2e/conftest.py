@@ -111,11 +111,19 @@ def _watch(context: BrowserContext, page: Page) -> PageWatch:
     return watch
 
 
+# A card you are forced to play plays itself after a beat; tests click their
+# own cards, so outside the last trick it waits for them (a test that wants it
+# sets "on").
+FORCED_OFF = ("if (localStorage.getItem('parlour.forced') === null)"
+              " localStorage.setItem('parlour.forced', 'off');")
+
+
 def _open_page(browser: Browser, **device: object) -> Iterator[Page]:
     # A context is a fresh profile (cookies, storage), so each test is a new
     # player; it costs a fraction of a second where a new browser costs seconds.
     context = browser.new_context(**device)  # type: ignore[arg-type]
     context.set_default_timeout(10_000)
+    context.add_init_script(FORCED_OFF)
     page = context.new_page()
     watch = _watch(context, page)
     try:

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import DESKTOP, SCREENSHOTS, Server
+from .test_trick_table import PLAYABLE, SUMMARY, continue_after_summary
 
 
 @pytest.fixture
@@ -52,7 +53,7 @@ def act_once(page: Page) -> bool:
         three = page.locator(".bid-grid button.bid", has_text=re.compile(r"^3$"))
         (three if three.count() else bids.last).click()
         return True
-    cards = page.locator(".hand button.card:not([disabled])")
+    cards = page.locator(PLAYABLE)
     if cards.count():
         cards.first.click()
         return True
@@ -113,11 +114,17 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
     away = "not yet"  # then "gone", "stood in", "back"
     dee_context = dee.context
     dee_seat = ada.locator(".seat", has_text="Dee")
+    summaries: dict[str, int] = {}
     while not ada.locator(".game-over").count():
         acted = False
-        for page in (ada, bea, cy, dee):
-            if not page.is_closed():
-                acted = act_once(page) or acted
+        for page, name in ((ada, "Ada"), (bea, "Bea"), (cy, "Cy"), (dee, "Dee")):
+            if page.is_closed():
+                continue
+            if page.locator(SUMMARY).count():
+                # Every person sees the hand's summary, at once, and goes on.
+                expect(page.locator(SUMMARY)).to_contain_text("Bids")
+                summaries[name] = summaries.get(name, 0) + 1
+            acted = continue_after_summary(page) or act_once(page) or acted
         moves += acted
         if moves == 20 and not reloaded:
             # Cy reloads mid-trick: back in the same seat, with the same hand size.
@@ -159,10 +166,13 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
             ada.wait_for_timeout(100)  # a poll: the bots' and the server's turn
         assert moves < 2000, "the game did not end"
     assert away == "back", "the game ended before a bot played for Dee"
+    assert {"Ada", "Bea", "Cy"} <= set(summaries), summaries  # Dee was away for some
     assert killed
     shot(ada, "over")
     players = (ada, bea, cy, dee)
     for page in players:
+        page.locator(f"{SUMMARY}, .game-over").first.wait_for(timeout=30_000)
+        continue_after_summary(page)  # the last hand's summary comes before the result
         expect(page.locator(".game-over")).to_be_visible()
         page.get_by_role("button", name="Rematch").click()
     for page in players:
@@ -200,8 +210,10 @@ def test_hearts_with_a_seat_left_to_a_bot_and_a_network_lost(server: Server,
         acted = False
         for page in players:
             pass_button = page.get_by_role("button", name=re.compile(r"^Pass (left|right|across)"))
-            cards = page.locator(".hand button.card:not([disabled])")
-            if page.locator(".pass-panel").count() and cards.count() >= 3 \
+            cards = page.locator(PLAYABLE)
+            if continue_after_summary(page):
+                acted = True
+            elif page.locator(".pass-panel").count() and cards.count() >= 3 \
                     and not page.locator(".hand button.card.selected").count():
                 for i in range(3):
                     cards.nth(i).click()

@@ -10,6 +10,7 @@ from .conftest import Server
 from .test_trick_table import (
     Check,
     assert_within_screen,
+    continue_after_summary,
     hand_cards,
     open_score_sheet,
     open_table,
@@ -57,7 +58,12 @@ def test_a_whole_hand_of_hearts_by_clicking(
         screenshot(page, "hearts-play")
         check_accessibility(page, "hearts play")
 
-    play_hand(page, look)
+    summary = play_hand(page, look)
+    # The hand's summary: the points each seat took, before the next deal.
+    expect(summary.locator("tbody tr")).to_have_count(4)
+    screenshot(page, "hearts-hand-summary")
+    check_accessibility(page, "hearts hand summary")
+    continue_after_summary(page)
 
     open_score_sheet(page)
     sheet = page.locator(".score-sheet")

@@ -35,7 +35,7 @@ def test_spades_bid_and_tricks_from_the_keyboard(server: Server, browser_page: P
     stop = page.locator('.bid-grid button[tabindex="0"]')
     expect(stop).to_have_count(1, timeout=TURN_TIMEOUT)
     expect(stop).to_have_text("1")  # the lowest bid but nil: never a nil by accident
-    page.get_by_role("button", name="Score sheet").focus()
+    page.get_by_role("button", name="New game").focus()  # the last of the table's tools
     page.keyboard.press("Tab")  # the grid is one tab stop
     assert focused(page) == "1"
     page.keyboard.press("End")

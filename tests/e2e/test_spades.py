@@ -11,7 +11,16 @@ from playwright.sync_api import Page, expect
 from parlour.records import replay
 
 from .conftest import Server
-from .test_trick_table import Check, bid, open_score_sheet, open_table, play_a_card, play_hand
+from .test_trick_table import (
+    PLAYABLE,
+    Check,
+    bid,
+    continue_after_summary,
+    open_score_sheet,
+    open_table,
+    play_a_card,
+    play_hand,
+)
 
 
 def test_a_game_of_spades_by_clicking(
@@ -32,7 +41,14 @@ def test_a_game_of_spades_by_clicking(
         screenshot(page, "spades-play")
         check_accessibility(page, "spades play")
 
-    play_hand(page, look)
+    summary = play_hand(page, look)
+    # The hand's summary: each side's bids against its tricks, points and bags.
+    expect(summary.locator("tbody tr")).to_have_count(2)
+    expect(summary).to_contain_text("You 3")
+    expect(summary.get_by_role("button", name="Review this hand")).to_be_visible()
+    screenshot(page, "spades-hand-summary")
+    check_accessibility(page, "spades hand summary")
+    continue_after_summary(page)
     open_score_sheet(page)
     sheet = page.locator(".score-sheet")
     expect(sheet.locator("tbody th").first).to_have_text("1")
@@ -44,9 +60,11 @@ def test_a_game_of_spades_by_clicking(
     for _ in range(300):
         if over.count():
             break
+        if continue_after_summary(page):
+            continue
         if page.locator(".bid-grid button").count():
             bid(page, "4")
-        elif page.locator(".hand button.card:not(:disabled)").count():
+        elif page.locator(PLAYABLE).count():
             play_a_card(page)
         else:
             page.wait_for_timeout(200)

@@ -4,6 +4,7 @@ a phone-sized screen. Also the helpers the Spades and Hearts tests share."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
@@ -41,11 +42,26 @@ def trick_labels(page: Page) -> list[str]:
     )
 
 
+# A card to click: one the server lets you play that is not about to play itself.
+PLAYABLE = ".hand button.card:not(:disabled):not([data-forced])"
+SUMMARY = "dialog.hand-summary[open]"
+
+
 def playable(page: Page) -> Locator:
     """The first card the server lets you play, once it is your turn."""
-    card = page.locator(".hand button.card:not(:disabled)").first
+    card = page.locator(PLAYABLE).first
     card.wait_for(timeout=TURN_TIMEOUT)
     return card
+
+
+def continue_after_summary(page: Page) -> bool:
+    """Close the end-of-hand summary if it is showing (True if it was)."""
+    summary = page.locator(SUMMARY)
+    if not summary.count():
+        return False
+    summary.get_by_role("button", name=re.compile("^(Continue|See the result)$")).click()
+    expect(summary).to_have_count(0)
+    return True
 
 
 def play_a_card(page: Page) -> str:
@@ -57,13 +73,19 @@ def play_a_card(page: Page) -> str:
     return code
 
 
-def play_hand(page: Page, look: Callable[[], object], at_trick: int = 4) -> None:
-    """Play thirteen cards by clicking; `look` runs once in the middle of the hand."""
-    for trick in range(13):
-        playable(page)
-        if trick == at_trick:
+def play_hand(page: Page, look: Callable[[], object], at_trick: int = 4) -> Locator:
+    """Play the hand by clicking (a forced last card plays itself) until its
+    summary shows; `look` runs once in the middle of the hand. Returns the summary."""
+    played = 0
+    summary = page.locator(SUMMARY)
+    while True:
+        page.locator(f"{PLAYABLE}, {SUMMARY}").first.wait_for(timeout=TURN_TIMEOUT)
+        if summary.count():
+            return summary
+        if played == at_trick:
             look()
         play_a_card(page)
+        played += 1
 
 
 def bid(page: Page, label: str = "3") -> None:

@@ -27,7 +27,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from parlour.games.trick import SEAT_NAMES
-from parlour.server import daily, lobby, postmortem, workers
+from parlour.server import daily, lobby, postmortem, review, workers
 from parlour.server.bus import open_bus
 from parlour.server.games import (
     GAMES,
@@ -48,6 +48,7 @@ from parlour.server.http import (
     player,
     player_or_new,
     rooms_of,
+    seat_of_request,
     seat_token_hash,
     store_of,
     with_player,
@@ -307,15 +308,7 @@ async def record(request: Request) -> Response:
     """The game's record, for a seat of the table: its token (``Authorization:
     Bearer``), or the player cookie of a table from before seat tokens."""
     room = await rooms_of(request).get(request.path_params["table"])
-    seat = None
-    if room is not None:
-        token = seat_token_hash(request)
-        if token is not None:
-            seat = room.table.seat_of_token(token)
-        elif (pid := request.cookies.get(COOKIE)) is not None:
-            seat = room.table.seat_of(pid)
-            if seat is not None and room.table.seats[seat].token_hash is not None:
-                seat = None
+    seat = None if room is None else seat_of_request(request, room.table)
     if room is None or seat is None:
         return _error("no such table of yours", 404)
     try:
@@ -370,6 +363,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables", unfinished, methods=["GET"]),
         Route("/api/tables/{table:str}/record", record),
         *lobby.routes,
+        *review.routes,
         *postmortem.routes,
         *daily.routes,
         Route("/api/stats", stats),

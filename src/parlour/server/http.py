@@ -99,6 +99,24 @@ def seat_token_hash(request: Request) -> str | None:
     return None
 
 
+
+def seat_of_request(request: Request, table: Any) -> int | None:
+    """The seat of ``table`` (a :class:`parlour.server.table.Table`) that the
+    request speaks for: its seat token (``Authorization: Bearer``), or the
+    player cookie of a table from before seat tokens."""
+    token = seat_token_hash(request)
+    if token is not None:
+        seat: int | None = table.seat_of_token(token)
+        return seat
+    pid = request.cookies.get(COOKIE)
+    if pid is None:
+        return None
+    seat = table.seat_of(pid)
+    if seat is not None and table.seats[seat].token_hash is not None:
+        return None
+    return seat
+
+
 __all__ = ["COOKIE", "NAME_LIMIT", "body", "display_name", "error", "player",
-           "player_id", "player_or_new", "rooms_of", "seat_token_hash", "store_of",
-           "with_player"]
+           "player_id", "player_or_new", "rooms_of", "seat_of_request", "seat_token_hash",
+           "store_of", "with_player"]

@@ -25,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from parlour.server.http import COOKIE, error, rooms_of, seat_token_hash, store_of
+from parlour.server.http import error, rooms_of, seat_of_request, store_of
 from parlour.server.rooms import Room, first_line
 from parlour.server.store import Store, seats, tables
 from parlour.server.workers import Workers
@@ -69,18 +69,12 @@ def _working(request: Request) -> dict[str, Progress]:
 
 
 async def deal_of_yours(request: Request) -> Room | None:
-    """The Klondike table of the request's seat token (or, for a table from before
-    seat tokens, of the player's cookie); None when it is not theirs."""
+    """The Klondike table the request's seat speaks for (its token, or the cookie
+    of a table from before seat tokens); None when it is not theirs."""
     room = await rooms_of(request).get(request.path_params["table"])
     if room is None or room.table.game != "klondike":
         return None
-    seat = room.table.seats[0]
-    token = seat_token_hash(request)
-    if token is not None:
-        return room if seat.token_hash == token else None
-    player = request.cookies.get(COOKIE)
-    mine = seat.token_hash is None and player is not None and seat.player == player
-    return room if mine else None
+    return room if seat_of_request(request, room.table) == 0 else None
 
 
 # --- the store's side of giving up ------------------------------------------------

@@ -47,6 +47,25 @@ function passPanel(view, table) {
     html("div", { class: "button-row" }, button));
 }
 
+// The summary shown when a hand ends: the points each seat took, the moon.
+function handOver(view, entry) {
+  const s = entry.score;
+  const head = html("tr", {}, ...["Player", "Took", "This hand", "Total"].map((t) => html("th", { scope: "col", text: t })));
+  const rows = [0, 1, 2, 3].map((seat) => html("tr", { class: seat === view.seat ? "mine" : "" },
+    html("th", { scope: "row", text: nameOf(view, seat) }),
+    html("td", { class: "num", text: String(s.points[seat]) }),
+    html("td", { class: "num", text: s.gained[seat] > 0 ? `+${s.gained[seat]}` : String(s.gained[seat]) }),
+    html("td", { class: "num", text: String(s.scores[seat]) })));
+  const moon = moonText(view, entry);
+  const body = html("div", { class: "summary-body" },
+    html("div", { class: "table-scroll" }, html("table", { class: "sheet summary" }, html("thead", {}, head), html("tbody", {}, ...rows))),
+    moon ? html("p", { class: "summary-moon", text: moon }) : null);
+  // A hand is yours when you took the fewest points of the four.
+  const mine = view.seat ?? 0;
+  const best = Math.min(...s.gained);
+  return { body, sound: s.gained[mine] === best ? "made" : "set" };
+}
+
 const rules = {
   game: "hearts",
   suitOrder: "CDSH",
@@ -84,6 +103,7 @@ const rules = {
 
   winner: (view) => winnerLine("hearts", view.seats.map((s) => s.name), view.over.seats, totals(view), view.seat),
 
+  handOver,
   deciding: (view) => view.passing,
   selecting: choosingPass,
   marked: (view) => new Set(freshlyReceived(view) ? view.received : []),

@@ -2,7 +2,7 @@
 // of their statistics and the animations setting.
 
 import { cardSVG } from "/static/cards.js";
-import { motionSetting, setMotion } from "/static/site.js";
+import { forcedPlays, motionSetting, setForcedPlays, setMotion, setSound, soundOn } from "/static/site.js";
 import { sinceWhen, toDate } from "/static/dates.js";
 
 const GAME_NAMES = { spades: "Spades", hearts: "Hearts", klondike: "Klondike" };
@@ -82,6 +82,15 @@ async function setUpName() {
   });
 }
 
+function setUpSettings() {
+  const forced = document.getElementById("forced-toggle");
+  forced.checked = forcedPlays();
+  forced.addEventListener("change", () => setForcedPlays(forced.checked));
+  const sound = document.getElementById("sound-setting");
+  sound.checked = soundOn();
+  sound.addEventListener("change", () => setSound(sound.checked));
+}
+
 function setUpMotion() {
   const toggle = document.getElementById("motion-toggle");
   toggle.checked = motionSetting();
@@ -130,6 +139,7 @@ async function showStatistics() {
 
 drawTiles();
 setUpMotion();
+setUpSettings();
 showUnfinished();
 setUpName();
 showStatistics();

@@ -103,6 +103,32 @@ function perRow(buttons) {
   return Math.max(1, buttons.filter((b) => b.offsetTop === top).length);
 }
 
+// The summary shown when a hand ends: each side's bids against its tricks,
+// points, bags, and what happened (a nil made or failed, a set).
+function handOver(view, entry) {
+  const s = entry.score;
+  const head = html("tr", {}, ...["Side", "Bids", "Tricks", "Points", "Bags"].map((t) => html("th", { scope: "col", text: t })));
+  const rows = [0, 1].map((team) => {
+    const order = view.seat != null && view.seat % 2 === team ? [view.seat, (view.seat + 2) % 4] : [team, team + 2];
+    const bids = order.map((seat) => `${view.seats[seat].name} ${bidText(s.bids[seat])}`).join(", ");
+    const tricks = order.map((seat) => s.tricks[seat]).join(" + ");
+    return html("tr", { class: view.seat != null && view.seat % 2 === team ? "mine" : "" },
+      html("th", { scope: "row", text: teamName(view, team) }),
+      html("td", { text: bids }),
+      html("td", { class: "num", text: `${tricks} = ${s.tricks[team] + s.tricks[team + 2]}` }),
+      html("td", { class: "num", text: `${signed(s.points[team])} → ${s.scores[team]}` }),
+      html("td", { class: "num", text: `${s.new_bags[team] ? `+${s.new_bags[team]} → ` : ""}${s.bags[team]}` }));
+  });
+  const events = s.events.map((e) => html("li", { class: `event event-${e.type}`, text: eventText(view, e) }));
+  const body = html("div", { class: "summary-body" },
+    html("div", { class: "table-scroll" }, html("table", { class: "sheet summary" }, html("thead", {}, head), html("tbody", {}, ...rows))),
+    events.length ? html("ul", { class: "summary-events" }, ...events) : null);
+  const team = (view.seat ?? 0) % 2;
+  const setEvent = s.events.some((e) => e.type === "set" && TEAM_KEYS[e.team] === team)
+    || s.events.some((e) => e.type.endsWith("nil_failed") && e.seat % 2 === team);
+  return { body, sound: setEvent || s.points[team] < 0 ? "set" : "made" };
+}
+
 const rules = {
   game: "spades",
   suitOrder: "HCDS",
@@ -142,6 +168,7 @@ const rules = {
 
   winner: (view) => winnerLine("spades", names(view), view.over.seats, finalOr(view).scores, view.seat),
 
+  handOver,
   deciding: bidding,
   selecting: () => false,
   marked: () => new Set(),

@@ -21,7 +21,9 @@
 
 import { cardName, cardSVG } from "/static/cards.js";
 import { mountNewGame } from "/static/newgame.js";
-import { motionAllowed } from "/static/site.js";
+import { forcedPlays, motionAllowed } from "/static/site.js";
+import { play } from "/static/sound.js";
+import { openReview } from "/static/trick-review.js";
 import { createHand, focusAmong, restoreFocus } from "/static/trick-hand.js";
 import { carrySeat, seatToken } from "/static/seats.js";
 import { drawText, entryPanel, reactionBar, waitingRoom } from "/static/trick-room.js";
@@ -32,6 +34,9 @@ import { seatWord, showLastTrick } from "/static/trick-last.js";
 // card: long enough to read the four cards at the bots' pace.
 const TRICK_PAUSE_MS = 1200;
 const MOVE_MS = 200;
+const GATHER_MS = 260;
+// The beat before a card you are forced to play plays itself.
+const FORCED_MS = 700;
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Screen places relative to the viewer, who always sits at the bottom; play
@@ -69,6 +74,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
   let suggestion = null; // the hint's action while it applies
   let pending = false; // an action sent and not yet answered: no second one
   let held = false; // the server said it is still storing that action (a database away)
+  let holdOver = false; // the game is over but its last hand's summary is still to be seen
   const selected = new Set(); // cards chosen to pass
 
   const announcer = html("div", { class: "visually-hidden", "aria-live": "polite", "aria-atomic": "false" });
@@ -77,7 +83,8 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
   const hintButton = html("button", { type: "button", class: "secondary", text: "Hint" });
   const lastButton = html("button", { type: "button", class: "secondary", text: "Last trick" });
   const sheetButton = html("button", { type: "button", class: "secondary", "aria-expanded": "false", "aria-controls": `sheet-${rules.game}`, text: "Score sheet" });
-  const bar = html("div", { class: "table-bar" }, scoreboard, html("div", { class: "table-tools" }, hintButton, lastButton, sheetButton));
+  const newGame = html("button", { type: "button", class: "secondary new-game", text: "New game" });
+  const bar = html("div", { class: "table-bar" }, scoreboard, html("div", { class: "table-tools" }, hintButton, lastButton, sheetButton, newGame));
 
   const seats = {};
   for (const place of PLACES) {
@@ -193,6 +200,14 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     act(`play ${code}`);
   }
 
+  // A game of one's own against the bots: start another (this one can be
+  // taken up again from the home page). At a table with friends, "Leave".
+  newGame.addEventListener("click", () => {
+    const going = !shown || shown.over || shown.seat == null
+      || confirm("Start a new game? This one waits for you under “Continue a game” on the home page.");
+    if (going) location.assign(`/${rules.game}`);
+  });
+
   hintButton.addEventListener("click", () => socket.send({ type: "hint", version: shown?.version ?? 0 }));
   lastButton.addEventListener("click", () => shown?.last_trick && showLastTrick(shown, lastButton));
   sheetButton.addEventListener("click", () => {
@@ -210,7 +225,17 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
   }
 
   function sheetContent(view) {
-    return [html("h2", { text: "Score sheet" }), rules.scoreSheet(view)];
+    const parts = [html("h2", { text: "Score sheet" }), rules.scoreSheet(view)];
+    if (view.seat != null && view.hands.length) {
+      // Each finished hand may be reviewed: where its points went.
+      const buttons = view.hands.map((entry) => {
+        const button = html("button", { type: "button", class: "secondary review-hand", text: `Review hand ${entry.hand}` });
+        button.addEventListener("click", () => openReview(view, entry.hand, rules, seatToken(view.table)));
+        return button;
+      });
+      parts.push(html("div", { class: "score-reviews" }, ...buttons));
+    }
+    return parts;
   }
 
   function say(text, { visible = false, error = false } = {}) {
@@ -245,6 +270,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     }
     draining = false;
     markSettled();
+    maybeForce();
   }
 
   async function transition(prev, view) {
@@ -253,6 +279,8 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       if (view.status !== "waiting") renderTrick(view.trick, view);
       return;
     }
+    // The game's result waits until the last hand's summary is closed.
+    holdOver = Boolean(prev && view.over && !prev.over);
     const oldRects = prev ? handRects(prev) : {};
     const newHand = prev && view.hand_number !== prev.hand_number;
     const trickDone = prev && view.last_trick && JSON.stringify(view.last_trick) !== JSON.stringify(prev.last_trick);
@@ -263,15 +291,72 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       renderView(view);
     }
     if (prev && (trickDone || !newHand)) await showPlays(prev, view, trickDone, oldRects);
+    if (prev && view.hands.length > prev.hands.length) await handOver(view);
+    if (holdOver) {
+      holdOver = false;
+      renderControls(view);
+    }
     if (newHand && trickDone) renderView(view);
-    if (!prev && !view.trick.length && view.last_trick && cardsPlayed(view) > 0) {
-      // Just opened (or reloaded): the last completed trick stays until the
-      // next card, as it does for someone who watched it taken.
-      renderTrick(view.last_trick.cards, view, view.last_trick.leader);
-      slots[placeOf(view, view.last_trick.winner)].classList.add("winner");
-    } else if (!trickDone || newHand) renderTrick(view.trick, view);
+    if (!trickDone || newHand) renderTrick(view.trick, view);
     for (const text of rules.announce(prev, view)) say(text);
-    if (view.legal.length && !prev?.legal.length) say("Your turn.");
+    if (view.legal.length && !prev?.legal.length) {
+      say("Your turn.");
+      if (prev) play("turn");
+    }
+  }
+
+  // ---- the end of a hand: its summary, then Continue ------------------------
+
+  async function handOver(view) {
+    const entry = view.hands.at(-1);
+    const { body, sound } = rules.handOver(view, entry);
+    const over = Boolean(view.over);
+    const mine = view.seat != null && over && view.over.seats?.includes(view.seat);
+    play(over ? (view.seat == null ? "made" : mine ? "win" : "lose") : sound);
+    const title = html("h2", { id: "hand-summary-title", text: `Hand ${entry.hand}${over ? ": the last" : ""}` });
+    const next = html("button", { type: "button", class: "primary continue", text: over ? "See the result" : "Continue", autofocus: "" });
+    const buttons = html("div", { class: "button-row" }, next);
+    if (view.seat != null) {
+      const review = html("button", { type: "button", class: "secondary review-hand", text: "Review this hand" });
+      review.addEventListener("click", () => openReview(view, entry.hand, rules, seatToken(view.table)));
+      buttons.append(review);
+    }
+    const dialog = html("dialog", { class: "hand-summary", "aria-labelledby": "hand-summary-title" }, title, body, buttons);
+    next.addEventListener("click", () => dialog.close());
+    tableBox.append(dialog);
+    dialog.showModal();
+    next.focus();
+    await new Promise((resolve) => dialog.addEventListener("close", resolve, { once: true }));
+    dialog.remove();
+  }
+
+  // ---- a card you must play plays itself ------------------------------------
+
+  let forcedCode = null;
+  let forcing = null;
+
+  function maybeForce() {
+    clearTimeout(forcing);
+    forcing = null;
+    forcedCode = null;
+    const view = shown;
+    markForced();
+    if (!view || watch || pending || view.over || view.seat == null) return;
+    if (view.legal.length !== 1 || !view.legal[0].startsWith("play ")) return;
+    // Always on the last trick; before it, as the player's setting says.
+    if (view.hand.length > 1 && !forcedPlays()) return;
+    forcedCode = view.legal[0].split(" ")[1];
+    markForced();
+    forcing = setTimeout(() => {
+      if (shown === view && !pending && !draining) act(view.legal[0]);
+    }, FORCED_MS);
+  }
+
+  function markForced() {
+    for (const card of hand.element.querySelectorAll("button.card")) {
+      if (card.dataset.card === forcedCode) card.dataset.forced = "";
+      else delete card.dataset.forced;
+    }
   }
 
   // The cards played since the last view, one after another, then the
@@ -287,14 +372,34 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       const seat = (leader + played.length - fresh.length + i) % 4;
       const card = addTrickCard(code, seat, view, leader);
       say(`${seatWord(view, seat)} played the ${cardName(code)}.`);
+      play("card");
       await moveIn(card, seat, view, oldRects[code]);
     }
     if (trickDone) {
       const winner = view.last_trick.winner;
       slots[placeOf(view, winner)].classList.add("winner");
       say(`${seatWord(view, winner)} ${winner === view.seat ? "win" : "wins"} the trick.`);
+      play("trick");
       await wait(TRICK_PAUSE_MS);
+      await gather(view, winner);
+      renderTrick([], view);
     }
+  }
+
+  // The finished trick's cards slide to the seat that won them.
+  async function gather(view, winner) {
+    if (!motionAllowed()) return;
+    const to = seats[placeOf(view, winner)].getBoundingClientRect();
+    const moves = [...trickArea.querySelectorAll(".slot svg")].map((card) => {
+      const from = card.getBoundingClientRect();
+      const dx = to.left + to.width / 2 - (from.left + from.width / 2);
+      const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+      return card.animate(
+        [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0 }],
+        { duration: GATHER_MS, easing: "cubic-bezier(.4,0,.6,1)", fill: "forwards" },
+      ).finished.catch(() => {});
+    });
+    await Promise.all(moves);
   }
 
   function handRects(view) {
@@ -370,6 +475,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
 
   // At a table with friends: the draw, who watches, reactions, leaving.
   function renderFriends(view) {
+    newGame.hidden = Boolean(view.hosting) && view.seat != null && !view.over;
     if (!view.hosting) {
       friends.replaceChildren();
       return;
@@ -473,10 +579,11 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       suggested: suggestedCards(),
       faceDown: rules.faceDown?.(view) ?? false,
     });
+    markForced();
     hintButton.disabled = !view.legal.length;
     lastButton.disabled = !view.last_trick;
     prompt.textContent = view.over ? "" : view.legal.length ? rules.prompt(view) : waitingText(view);
-    gamePanel.replaceChildren(...[view.over ? overPanel(view) : rules.panel(view, controls)].filter(Boolean));
+    gamePanel.replaceChildren(...[view.over ? (holdOver ? null : overPanel(view)) : rules.panel(view, controls)].filter(Boolean));
     restoreFocus(focusWas, hand, gamePanel);
   }
 
