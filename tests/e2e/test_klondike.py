@@ -19,6 +19,7 @@ from playwright.sync_api import Locator, Page, expect
 from parlour.solvers.klondike import solve_seed
 
 SEED = 5  # a short draw-1 win: about 190 moves, half of them draws
+TOKENS: dict[str, str] = {}  # each new table's seat token, by its url
 
 
 def new_table(page: Page, base_url: str, seed: int | None = SEED, **options: object) -> str:
@@ -32,6 +33,7 @@ def new_table(page: Page, base_url: str, seed: int | None = SEED, **options: obj
     # the seat's token, kept in this browser as the page keeps it (web/seats.js)
     page.add_init_script(f"localStorage.setItem({json.dumps('parlour.seat.' + made['table'])}, "
                          f"{json.dumps(made['token'])})")
+    TOKENS[base_url + made["url"]] = made["token"]
     return base_url + made["url"]
 
 
@@ -52,7 +54,7 @@ def moves_shown(page: Page) -> int:
 
 
 def pile(page: Page, place: str) -> Locator:
-    return page.locator(f'.pile[data-place="{place}"]')
+    return page.locator(f'#board .pile[data-place="{place}"]')
 
 
 def card_at(page: Page, place: str, count: int = 1) -> Locator:
@@ -96,6 +98,8 @@ def perform(page: Page, action: str) -> None:
     words = action.split()
     if words[0] == "draw":
         page.mouse.click(*grab_point(pile(page, "stock").locator(".slot")))
+    elif words[0] in ("undo", "redo"):
+        page.get_by_role("button", name=words[0].title(), exact=True).click()
     elif words[0] == "flip":
         page.mouse.click(*grab_point(pile(page, words[1]).locator(".card").last))
     elif words[2].startswith("F"):
@@ -182,6 +186,7 @@ def test_win_a_deal_by_dragging_and_double_clicking(server, browser_page: Page, 
     if not won.is_visible():  # (a line may end with every card face up and the stock empty)
         finish.click()
     expect(won).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-cascade", "skipped")  # motion is off
     moves = moves_shown(page)
     assert moves >= 100
     expect(won).to_contain_text(f"in {moves} moves")

@@ -27,7 +27,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from parlour.games.trick import SEAT_NAMES
-from parlour.server import lobby, review, workers
+from parlour.server import daily, lobby, postmortem, review, workers
 from parlour.server.bus import open_bus
 from parlour.server.games import (
     GAMES,
@@ -271,6 +271,15 @@ async def stats(request: Request) -> Response:
     return JSONResponse(player_stats(who, finished, played))
 
 
+async def reset_stats(request: Request) -> Response:
+    """The player's statistics start again from now (their games are kept)."""
+    who = await player(request)
+    if who is None:
+        return _error("this browser has no games yet: there is nothing to reset", 404)
+    await to_thread.run_sync(store_of(request).reset_stats, who["id"])
+    return await stats(request)
+
+
 async def health(request: Request) -> Response:
     """What an operator watches: tables open, connections, move times, the bus."""
     return JSONResponse(rooms_of(request).health())
@@ -355,7 +364,10 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table:str}/record", record),
         *lobby.routes,
         *review.routes,
+        *postmortem.routes,
+        *daily.routes,
         Route("/api/stats", stats),
+        Route("/api/stats/reset", reset_stats, methods=["POST"]),
         Route("/api/server", health),
         Route("/api/health", ready),
         WebSocketRoute("/ws/{table:str}", table_socket),

@@ -4,6 +4,9 @@
 
 import { mountNewGame } from "/static/newgame.js";
 import { Board } from "/static/klondike-board.js";
+import { cascade } from "/static/klondike-cascade.js";
+import { dailyOf, dayWords, mountDaily } from "/static/klondike-daily.js";
+import { Postmortem } from "/static/klondike-postmortem.js";
 import { enableDrag } from "/static/klondike-drag.js";
 import { enableKeys, focusSpot, focusedSpot } from "/static/klondike-keys.js";
 import { describe, moveOnto, movesFrom, parseAction, placeWords, sensibleMove, topCard } from "/static/klondike-moves.js";
@@ -16,6 +19,8 @@ const $ = (id) => document.getElementById(id);
 if (!tableId) {
   $("newgame").hidden = false;
   mountNewGame($("newgame"), "klondike");
+  $("daily").hidden = false;
+  mountDaily($("daily"));
 } else {
   $("table").hidden = false;
   document.querySelector("main").classList.add("full");
@@ -34,6 +39,7 @@ function startTable(id) {
     clockBase: 0, // the deal's time at clockAt, as the server counts it
     clockAt: 0,
     live: false, // connected: the server counts the deal's time only then
+    givenUp: false, // the deal was given up: nothing more is played on it
   };
 
   const say = (text) => { $("live").textContent = text; };
@@ -87,8 +93,9 @@ function startTable(id) {
       draw();
       if (action && before) say(describe(action, before, table.view));
       if (!before || action || table.view.won) show("");
-      if (table.view.won && (!before || !before.won)) announceEnd(true);
+      if (table.view.won && (!before || !before.won)) announceEnd(true, Boolean(before));
       else if (table.view.over && !table.view.won && (!before || !before.over)) announceEnd(false);
+      else if (!before && !table.view.over) lookForGivingUp();
       const next = table.queued;
       table.queued = null;
       if (next && action) next();
@@ -171,6 +178,10 @@ function startTable(id) {
   // --- what the player wants ---------------------------------------------------
 
   function act(action) {
+    if (table.givenUp) {
+      refuse("You gave this deal up: start a new deal, or try this one again.");
+      return false;
+    }
     if (!table.view || table.pending || !action) return false;
     table.pending = action;
     send({ type: "act", version: table.view.version, action });
@@ -360,6 +371,69 @@ function startTable(id) {
   $("won-new").addEventListener("click", () => newTable());
   $("won-again").addEventListener("click", () => newTable({ sameDeal: true }));
   $("won-close").addEventListener("click", () => $("won").close());
+
+  // --- giving up, and looking back ---------------------------------------------
+
+  const postmortem = new Postmortem({ table: id, headers: seatHeader });
+
+  // A daily deal is one try a day: no restart, no second go; its end points to the day's best.
+  const daily = dailyOf(id);
+  if (daily) {
+    $("daily-mark").hidden = false;
+    $("daily-mark").textContent = `Daily deal, ${dayWords(daily.day, false)}, draw ${daily.draw}`;
+    for (const again of ["restart", "won-again", "pm-again"]) $(again).hidden = true;
+    for (const best of ["won-best", "pm-best"]) $(best).hidden = false;
+  }
+  $("pm-new").addEventListener("click", () => newTable());
+  $("pm-again").addEventListener("click", () => newTable({ sameDeal: true }));
+  $("won-postmortem").addEventListener("click", () => {
+    $("won").close();
+    postmortem.open();
+  });
+  $("give-up").addEventListener("click", () => {
+    menu.open = false;
+    if (table.view?.over || table.givenUp) return refuse("This deal is over already.");
+    $("confirm-give-up").showModal();
+  });
+  $("give-up-no").addEventListener("click", () => $("confirm-give-up").close());
+  $("give-up-yes").addEventListener("click", async () => {
+    $("confirm-give-up").close();
+    try {
+      const response = await fetch(`/api/tables/${id}/give-up`, { method: "POST", headers: seatHeader() });
+      const answer = await response.json();
+      if (!response.ok) throw new Error(answer.error || response.statusText);
+      closeDeal();
+      say("You gave the deal up.");
+      postmortem.open(answer);
+    } catch (problem) {
+      refuse(`The deal was not given up: ${problem.message}`);
+    }
+  });
+
+  /** A deal given up is played no more: its connection (and its clock) end. */
+  function closeDeal() {
+    table.givenUp = true;
+    document.documentElement.dataset.deal = "given-up";
+    const socket = table.socket;
+    table.socket = null;
+    socket?.close(1000, "the deal was given up");
+    stopClock();
+    for (const button of ["undo", "redo", "hint", "finish"]) $(button).disabled = true;
+    $("give-up").disabled = true;
+  }
+
+  /** A deal opened again after it was given up: show the look back, not a live table. */
+  async function lookForGivingUp() {
+    try {
+      const response = await fetch(`/api/tables/${id}/postmortem`, { headers: seatHeader() });
+      const answer = await response.json();
+      if (!response.ok || answer.status === "playing" || answer.status === "won") return;
+      closeDeal();
+      postmortem.open(answer);
+    } catch {
+      // no answer: the deal plays on as the server has it
+    }
+  }
   // The deal's record holds every card: it is asked for with the seat's token, then saved.
   $("won-record").addEventListener("click", async (event) => {
     const link = $("won-record");
@@ -396,7 +470,7 @@ function startTable(id) {
     $("scoring").value = table.view.options?.scoring ?? "none";
   });
 
-  function announceEnd(won) {
+  function announceEnd(won, live = false) {
     const view = table.view;
     const time = clockText(view.seconds ?? 0);
     $("won-title").textContent = won ? "You won!" : "No moves left";
@@ -405,8 +479,12 @@ function startTable(id) {
       : `${52 - Object.values(view.foundations).reduce((a, b) => a + b, 0)} cards could not reach the foundations.`;
     $("won-again").textContent = won ? "Play this deal again" : "Try this deal again";
     $("won-record").download = `parlour-klondike-${view.table}.json`;
+    $("won-look-back").hidden = won;
     say(won ? `You won in ${view.moves} moves.` : "No moves left.");
-    if (!$("won").open) $("won").showModal();
+    const open = () => { if (!$("won").open) $("won").showModal(); };
+    // A win just made ends in the cascade; a deal opened already won shows its panel at once.
+    if (won && live) cascade(board, open);
+    else open();
   }
 
   window.addEventListener("resize", () => {

@@ -1,21 +1,13 @@
-// The statistics page: games played and won, best Klondike games, and a chart
-// of each finished trick game's score, hand by hand.
+// The statistics page: games played and won with streaks, averages, Klondike
+// by draw, best Klondike games, a chart of each finished trick game's score,
+// hand by hand, and a reset (after a confirmation) that starts them again.
 
 import { scoreChart } from "/static/chart.js";
 import { calendarDate, clockTime, toDate } from "/static/dates.js";
+import { element } from "/static/elements.js";
 import { seatName, sideName, winnerLine } from "/static/names.js";
 
 const GAME_NAMES = { spades: "Spades", hearts: "Hearts", klondike: "Klondike" };
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 function emptyState(text, game) {
   const note = element("p", { class: "empty" }, `${text} `);
@@ -41,11 +33,60 @@ function showTotals(games) {
     }
     const bar = element("div", { class: "rate-bar", "aria-hidden": "true" });
     bar.append(element("span", { style: `width: ${rate}%` }));
-    card.append(figures, bar);
+    const streak = element("dl", { class: "streaks" });
+    for (const [label, value] of [["Streak now", counts.current ?? 0], ["Best streak", counts.best ?? 0]]) {
+      streak.append(element("div", {}, element("dt", { text: label }), element("dd", { text: winsText(value) })));
+    }
+    card.append(figures, bar, streak);
     if (counts.unfinished) card.append(element("p", { class: "muted", text: `${counts.unfinished} more in play` }));
     return card;
   });
   place.replaceChildren(...cards);
+}
+
+function winsText(count) {
+  return `${count} win${count === 1 ? "" : "s"}`;
+}
+
+const shown = (value, unit = "") => (value === null || value === undefined ? "—" : `${value}${unit}`);
+
+function showAverages(averages) {
+  const place = document.getElementById("averages");
+  const rows = [
+    ["Spades", "points a hand, your side", averages?.spades?.points_per_hand, `over ${averages?.spades?.hands ?? 0} hands`],
+    ["Hearts", "points a hand (fewer is better)", averages?.hearts?.points_per_hand, `over ${averages?.hearts?.hands ?? 0} hands`],
+    ["Klondike", "moves a win", averages?.klondike?.moves, `over ${winsText(averages?.klondike?.won ?? 0)}`],
+    ["Klondike", "time a win", averages?.klondike?.seconds === null || averages?.klondike?.seconds === undefined
+      ? null : clockTime(averages.klondike.seconds), `over ${winsText(averages?.klondike?.won ?? 0)}`],
+  ];
+  place.replaceChildren(...rows.map(([game, what, value, over]) => {
+    const card = element("article", { class: "average panel" });
+    card.append(element("p", { class: "average-game", text: game }),
+      element("p", { class: "average-value", text: shown(value) }),
+      element("p", { class: "muted", text: `${what}${value === null || value === undefined ? "" : `, ${over}`}` }));
+    return card;
+  }));
+}
+
+function showDraws(draws) {
+  const place = document.getElementById("draws");
+  const table = element("table", { "aria-labelledby": "draws-title" });
+  table.innerHTML = '<thead><tr><th scope="col">Draw</th><th scope="col" class="num">Played</th><th scope="col" class="num">Won</th>'
+    + '<th scope="col" class="num">Win rate</th><th scope="col" class="num">Streak now</th><th scope="col" class="num">Best streak</th>'
+    + '<th scope="col" class="num">Moves a win</th><th scope="col" class="num">Time a win</th></tr></thead>';
+  const body = table.createTBody();
+  for (const draw of ["1", "3"]) {
+    const d = draws?.[draw] ?? { played: 0, won: 0, current: 0, best: 0, moves: null, seconds: null };
+    const row = body.insertRow();
+    row.append(element("th", { scope: "row", text: `Draw ${draw}` }));
+    const rate = d.played ? `${Math.round((100 * d.won) / d.played)}%` : "—";
+    for (const value of [d.played, d.won, rate, d.current, d.best, shown(d.moves), d.seconds === null ? "—" : clockTime(d.seconds)]) {
+      row.append(element("td", { class: "num", text: String(value) }));
+    }
+  }
+  const box = element("div", { class: "panel" });
+  box.append(element("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-labelledby": "draws-title" }, table));
+  place.replaceChildren(box);
 }
 
 function bestTable(title, id, games) {
@@ -125,6 +166,49 @@ async function showPlayer(stats) {
   if (name && name !== "You") document.getElementById("stats-player").textContent = `Playing as ${name}, on this computer.`;
 }
 
+function showLost(lost) {
+  const place = document.getElementById("lost");
+  if (!lost?.length) {
+    place.replaceChildren(element("p", { class: "empty", text: "No Klondike deal lost yet." }));
+    return;
+  }
+  const list = element("ul", { class: "lost-list" });
+  for (const deal of lost) {
+    const how = deal.given_up ? "given up" : "no moves left";
+    const link = element("a", { href: `/klondike/${deal.table}`, text: "What lost it?" });
+    link.setAttribute("aria-label", `What lost the deal of ${calendarDate(deal.finished)}?`);
+    list.append(element("li", {}, element("span", { text: `${calendarDate(deal.finished)}, draw ${deal.draw}, ${how} after ${deal.moves} moves — ` }), link));
+  }
+  place.replaceChildren(list);
+}
+
+function showAll(stats) {
+  showTotals(stats.games);
+  showAverages(stats.averages);
+  showDraws(stats.klondike_draws);
+  showBest(stats.klondike_best);
+  showLost(stats.klondike_lost);
+  showCharts(stats.charts);
+}
+
+const confirm = document.getElementById("confirm-reset");
+document.getElementById("reset").addEventListener("click", () => confirm.showModal());
+document.getElementById("reset-no").addEventListener("click", () => confirm.close());
+document.getElementById("reset-yes").addEventListener("click", async () => {
+  confirm.close();
+  const done = document.getElementById("reset-done");
+  done.hidden = false;
+  try {
+    const response = await fetch("/api/stats/reset", { method: "POST" });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(answer.error || response.statusText);
+    showAll(answer);
+    done.textContent = "Your statistics start again from now.";
+  } catch (problem) {
+    done.textContent = `Nothing was reset: ${problem.message}.`;
+  }
+});
+
 async function main() {
   let stats;
   try {
@@ -135,9 +219,7 @@ async function main() {
     document.getElementById("totals").replaceChildren(element("p", { class: "error", text: "The statistics could not be loaded. Is Parlour still running?" }));
     return;
   }
-  showTotals(stats.games);
-  showBest(stats.klondike_best);
-  showCharts(stats.charts);
+  showAll(stats);
   await showPlayer(stats);
 }
 
