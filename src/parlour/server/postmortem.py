@@ -181,6 +181,7 @@ async def give_up(request: Request) -> Response:
                   "seconds": round(state.elapsed(), 1), "draw": state.options.draw}
         if not await to_thread.run_sync(_give_up, store, table.id, table.version, result):
             return error("the deal has moved on: try again", 409)
+        table.given_up = True  # no move is taken after it
         table.watched(False)  # its clock stops with it
     return JSONResponse(_start(request, room, True).to_json())
 

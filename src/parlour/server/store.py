@@ -317,6 +317,7 @@ class Store:
                       first_dealer=row.first_dealer, draw=row.draw)
         table.restore(moves)
         table.held = chosen
+        table.given_up = row.status == "over" and not table.is_over()
         return table
 
     def stamp(self, table_id: str) -> tuple[int, float] | None:
@@ -361,9 +362,14 @@ class Store:
             if result is not None:
                 values.update(status="over", result=result)
             done = conn.execute(tables.update().where(
-                tables.c.id == table_id, tables.c.version == move.version).values(**values))
+                tables.c.id == table_id, tables.c.version == move.version,
+                tables.c.status == "playing").values(**values))
             if done.rowcount != 1:
-                raise TableError("the table has moved on")
+                status = conn.execute(sa.select(tables.c.status)
+                                      .where(tables.c.id == table_id)).scalar()
+                # Over without its last move: a Klondike deal given up (no move after it).
+                raise TableError("the game is over" if status == "over"
+                                 else "the table has moved on")
             conn.execute(actions.insert().values(
                 table_id=table_id, seq=move.version, seat=move.seat, action=move.action,
                 at=move.at if move.clock is None else move.clock,  # Klondike: its clock

@@ -119,6 +119,7 @@ class Table:
         self.started = status != "waiting"
         self.first_dealer = first_dealer
         self.draw = draw  # the draw for partners and the first dealer, as shown
+        self.given_up = False  # a Klondike deal ended by its player: no move after it
         self._clock = clock
         self._now: float | None = None  # while replaying: the stored time of the action
         # A Klondike deal is timed only while its page is open (see watched()).
@@ -231,7 +232,7 @@ class Table:
     # --- turns ------------------------------------------------------------
 
     def to_act(self) -> int | None:
-        if not self.started:
+        if not self.started or self.given_up:
             return None
         seat = self.state.current_player()
         return seat if seat >= 0 else None

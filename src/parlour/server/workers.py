@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.bots.base import make_bot
-from parlour.games.base import GameState
+from parlour.games.base import GameState, IllegalAction
 from parlour.server.games import replay
 
 # Hints search harder than a normal bot but must answer within a second or so.
@@ -114,7 +114,10 @@ def finish_line(job: Job) -> list[str] | None:
     from parlour.solvers.klondike_winnable import still_winnable
 
     state: Any = _state(job)
-    result = still_winnable(state, time_limit=FINISH_SECONDS)
+    try:
+        result = still_winnable(state, time_limit=FINISH_SECONDS)
+    except IllegalAction:  # a limit on passes the solver does not follow: no finish offered
+        return None
     return list(result.moves) if result.result == "win" else None
 
 
