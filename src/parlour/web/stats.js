@@ -152,6 +152,11 @@ function showCharts(charts) {
     const figure = scoreChart({ title, labels: chartLabels(chart), hands: chart.hands, target: chart.target ?? null, width });
     const winner = chart.names ? winnerLine(chart.game, chart.names, chart.winners, chart.hands.at(-1), chart.you) : chart.winner;
     if (winner) figure.append(element("p", { class: "chart-winner", text: winner }));
+    if (chart.table) {
+      // The finished game's table: its score sheet offers a review of every hand.
+      const review = element("a", { href: `/${chart.game}/${encodeURIComponent(chart.table)}`, text: "Review its hands" });
+      figure.append(element("p", { class: "chart-review" }, review));
+    }
     return figure;
   }));
 }

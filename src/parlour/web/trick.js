@@ -23,6 +23,7 @@ import { cardName, cardSVG } from "/static/cards.js";
 import { mountNewGame } from "/static/newgame.js";
 import { forcedPlays, motionAllowed } from "/static/site.js";
 import { play } from "/static/sound.js";
+import { dailyComparison } from "/static/trick-daily.js";
 import { openReview } from "/static/trick-review.js";
 import { createHand, focusAmong, restoreFocus } from "/static/trick-hand.js";
 import { carrySeat, seatToken } from "/static/seats.js";
@@ -35,6 +36,8 @@ import { seatWord, showLastTrick } from "/static/trick-last.js";
 const TRICK_PAUSE_MS = 1200;
 const MOVE_MS = 200;
 const GATHER_MS = 260;
+const DEAL_MS = 260;
+const DEAL_STAGGER_MS = 35;
 // The beat before a card you are forced to play plays itself.
 const FORCED_MS = 700;
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -275,8 +278,11 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
 
   async function transition(prev, view) {
     if (view.status === "waiting" || prev?.status === "waiting") {
-      renderView(view); // the waiting room, or the first deal after it: nothing to animate
-      if (view.status !== "waiting") renderTrick(view.trick, view);
+      renderView(view); // the waiting room, or the first deal after it
+      if (view.status !== "waiting") {
+        renderTrick(view.trick, view);
+        if (prev) deal();
+      }
       return;
     }
     // The game's result waits until the last hand's summary is closed.
@@ -297,12 +303,29 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       renderControls(view);
     }
     if (newHand && trickDone) renderView(view);
+    if (newHand) deal();
     if (!trickDone || newHand) renderTrick(view.trick, view);
     for (const text of rules.announce(prev, view)) say(text);
     if (view.legal.length && !prev?.legal.length) {
       say("Your turn.");
       if (prev) play("turn");
     }
+  }
+
+  // The new hand is dealt: its cards come in from the middle of the table, one
+  // after another (not waited for: the table goes on while they arrive).
+  function deal() {
+    if (!motionAllowed()) return;
+    const from = trickArea.getBoundingClientRect();
+    [...hand.element.querySelectorAll("button.card")].forEach((card, i) => {
+      const to = card.getBoundingClientRect();
+      const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+      const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+      card.animate(
+        [{ transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0 }, { transform: "none", opacity: 1 }],
+        { duration: DEAL_MS, delay: i * DEAL_STAGGER_MS, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
+      );
+    });
   }
 
   // ---- the end of a hand: its summary, then Continue ------------------------
@@ -321,7 +344,9 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       review.addEventListener("click", () => openReview(view, entry.hand, rules, seatToken(view.table)));
       buttons.append(review);
     }
-    const dialog = html("dialog", { class: "hand-summary", "aria-labelledby": "hand-summary-title" }, title, body, buttons);
+    // The daily deal: your score beside the expert's own in your seat (filled in once known).
+    const daily = view.daily && entry.hand === 1 ? dailyComparison(view) : null;
+    const dialog = html("dialog", { class: "hand-summary", "aria-labelledby": "hand-summary-title" }, title, body, daily, buttons);
     next.addEventListener("click", () => dialog.close());
     tableBox.append(dialog);
     dialog.showModal();
