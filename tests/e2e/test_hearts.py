@@ -4,7 +4,7 @@ axe and saved (desktop and phone)."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Server
 from .test_trick_table import (
@@ -59,10 +59,13 @@ def test_a_whole_hand_of_hearts_by_clicking(
         check_accessibility(page, "hearts play")
 
     summary = play_hand(page, look)
-    # The hand's summary: the points each seat took, before the next deal.
+    # The last trick's card played itself (a card about to is never one to
+    # click): the hand is empty and its summary shows the points each seat took.
+    expect(page.locator(".hand button.card")).to_have_count(0)
     expect(summary.locator("tbody tr")).to_have_count(4)
     screenshot(page, "hearts-hand-summary")
     check_accessibility(page, "hearts hand summary")
+    review_from_the_keyboard(page, summary, screenshot, check_accessibility)
     continue_after_summary(page)
 
     open_score_sheet(page)
@@ -73,6 +76,36 @@ def test_a_whole_hand_of_hearts_by_clicking(
     screenshot(page, "hearts-score-sheet")
     check_accessibility(page, "hearts score sheet")
     assert_clean(page)
+
+
+def review_from_the_keyboard(page: Page, summary: Locator, screenshot: Check,
+                             check_accessibility: Check) -> None:
+    """The hand review: the expert's view of each decision, stepped with the keys."""
+    summary.get_by_role("button", name="Review this hand").click()
+    review = page.locator("dialog.review[data-ready]")
+    review.wait_for(timeout=120_000)  # judged in the worker pool, progress shown meanwhile
+    expect(review.locator(".review-line")).to_contain_text("Your decisions")
+    where = review.locator(".review-where")
+    expect(where).to_contain_text("The deal")
+    for seat in review.locator(".review-seat .review-cards").all():
+        expect(seat.locator(".rc")).to_have_count(13)  # every hand as dealt
+    expect(review.locator(".decision")).to_have_count(1)  # the pass, judged
+    page.keyboard.press("ArrowRight")
+    expect(where).to_contain_text("Trick 1")
+    expect(review.locator(".review-trick li")).to_have_count(4)
+    page.keyboard.press("End")
+    expect(where).to_contain_text("Trick 13")
+    for seat in review.locator(".review-seat .review-cards").all():
+        expect(seat.locator(".rc")).to_have_count(1)  # one card each at the last trick
+    page.keyboard.press("Home")
+    expect(where).to_contain_text("The deal")
+    if review.locator("button", has_text="Next mistake").is_enabled():
+        page.keyboard.press("n")
+        expect(review.locator(".decision.mistake .verdict")).to_contain_text("cost about")
+    screenshot(page, "hearts-review")
+    check_accessibility(page, "hearts review")
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog.review")).to_have_count(0)
 
 
 def test_hearts_on_a_phone(

@@ -22,7 +22,8 @@ def open_table(page: Page, server: Server, game: str, **options: object) -> str:
     reply = page.evaluate(
         """([game, options]) => fetch('/api/tables', {method: 'POST',
              headers: {'Content-Type': 'application/json'},
-             body: JSON.stringify({game, options, level: 'normal'})}).then(r => r.json())
+             body: JSON.stringify({game, options, level: 'normal', pace: 'fast'})})
+             .then(r => r.json())
              .then(answer => { localStorage.setItem(`parlour.seat.${answer.table}`, answer.token);
                                return answer; })""",
         [game, options],

@@ -32,8 +32,9 @@ import { connectTable } from "/static/trick-socket.js";
 import { seatWord, showLastTrick } from "/static/trick-last.js";
 
 // How long a completed trick stays with its winner marked before the next
-// card: long enough to read the four cards at the bots' pace.
-const TRICK_PAUSE_MS = 1200;
+// card: long enough to read the four cards at the bots' pace (the table's
+// pace, as the bots' own delay scales with it: server/table.py's PACES).
+const TRICK_PAUSE_MS = { slow: 1900, normal: 1200, fast: 500 };
 const MOVE_MS = 200;
 const GATHER_MS = 260;
 const DEAL_MS = 260;
@@ -410,7 +411,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       slots[placeOf(view, winner)].classList.add("winner");
       say(`${seatWord(view, winner)} ${winner === view.seat ? "win" : "wins"} the trick.`);
       play("trick");
-      await wait(TRICK_PAUSE_MS);
+      await wait(TRICK_PAUSE_MS[view.pace] ?? TRICK_PAUSE_MS.normal);
       await gather(view, winner);
       renderTrick([], view);
     }
