@@ -144,7 +144,10 @@ def test_a_trick_daily_deal_is_the_same_cards_for_two_players_against_experts(
         assert day["you"] is None and day["expert"] == {"status": "sealed"}
         assert day["history"] == [{"day": DAY, "url": first["url"], "you": None,
                                    "expert": None}]
-        assert TestClient(ada.app).get(f"/api/daily?game={game}").json()["table"] is None
+        stranger = TestClient(ada.app)
+        assert stranger.get(f"/api/daily?game={game}").json()["table"] is None
+        before = stranger.get(f"/api/daily?game={game}&day=2026-11-30").json()
+        assert before["expert"] == {"status": "unplayed"} and before["history"] == []
     with sa.create_engine(db).connect() as conn:
         seeds = set(conn.execute(sa.select(tables.c.seed).where(tables.c.game == game)
                                  .where(tables.c.daily == DAY)).scalars())

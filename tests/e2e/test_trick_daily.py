@@ -13,7 +13,7 @@ import time
 from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import connect
 
-from .conftest import DESKTOP
+from .conftest import DESKTOP, PHONE
 from .test_trick_table import SUMMARY, hand_cards
 
 
@@ -139,4 +139,8 @@ def test_the_spades_history_reads_your_side_beside_the_expert(server, browser_pa
     expect(panel.get_by_role("button", name="Look at your table")).to_be_visible()
     screenshot(page, "spades-daily-history")
     check_accessibility(page, "the Spades daily history")
+    page.set_viewport_size(PHONE)  # under the form, as wide as the phone and no wider
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    panel.scroll_into_view_if_needed()
+    screenshot(page, "spades-daily-history-phone")
     assert_clean(page)

@@ -188,24 +188,35 @@ async def _play_expert(app: Starlette, game: str, day: str, playing: Playing,
                               f"ask again")
 
 
-def _expert_state(app: Starlette, game: str, day: str, stored: Any,
-                  played: bool) -> dict[str, Any]:
-    """The expert's hand of the day: its result, or how it stands. The first ask
-    plays it: today, or a day the asker played (not any day anyone names)."""
+def _start_expert(app: Starlette, game: str, day: str) -> Playing:
+    """The expert's hand of the day, played unless it is under way (or stored:
+    the hand looks first). Dealing a player the day's table starts it, so it is
+    ready by the end of their first hand."""
     under, turn = _playing(app)
+    playing = under.get((game, day))
+    if playing is None or playing.failed or playing.task is None or playing.task.done():
+        playing = under[(game, day)] = Playing()
+        playing.task = asyncio.create_task(_play_expert(app, game, day, playing, turn))
+    return playing
+
+
+def _expert_state(app: Starlette, game: str, day: str, stored: Any,
+                  may_start: bool) -> dict[str, Any]:
+    """The expert's hand of the day: its result, or how it stands. An ask that
+    may start it (from a player of the day) plays it if it is not under way."""
+    under, _turn = _playing(app)
     key = (game, day)
     if stored is not None:
         under.pop(key, None)
         return {"status": "done", **stored}
-    if day != today() and not played:
-        return {"status": "unplayed"}
     playing = under.get(key)
     if playing is not None and playing.failed:
         del under[key]  # the next ask plays it again
         return {"status": "failed", "reason": playing.failed}
     if playing is None or playing.task is None or playing.task.done():
-        playing = under[key] = Playing()
-        playing.task = asyncio.create_task(_play_expert(app, game, day, playing, turn))
+        if not may_start:
+            return {"status": "unplayed"}
+        _start_expert(app, game, day)
     return {"status": "working"}
 
 
@@ -245,6 +256,8 @@ async def play_daily(request: Request) -> Response:
     if game == "klondike":
         rows = [r for r in rows if _draw_of(r) == options["draw"]]
     mine = next((r for r in rows if r.player_id == who["id"]), None)
+    if game != "klondike":
+        _start_expert(request.app, game, day)
     if mine is not None:  # one try a day: the deal begun is the one to go on with
         return with_player(JSONResponse({"table": mine.id, "url": f"/{game}/{mine.id}",
                                          "day": day, "game": game, "again": True}), who, new)
@@ -335,10 +348,11 @@ async def trick_day(request: Request, game: str, day: str) -> Response:
     days = [] if who is None else await to_thread.run_sync(_your_days, store, who["id"], game)
     experts = await to_thread.run_sync(_experts, store, game)
     yours = next((d for d in days if d["day"] == day), None)
-    expert = _expert_state(request.app, game, day, experts.get(day_number(day)),
-                           yours is not None)
     if _sealed(day, yours):
         expert = {"status": "sealed"}
+    else:
+        expert = _expert_state(request.app, game, day, experts.get(day_number(day)),
+                               yours is not None)
     history = [{"day": d["day"], "url": d["url"], "you": d["you"],
                 "expert": None if _sealed(d["day"], d) else experts.get(day_number(d["day"]))}
                for d in days]
