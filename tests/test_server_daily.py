@@ -194,3 +194,27 @@ def test_the_first_hand_is_scored_beside_the_experts_played_in_the_pool(
     with client_for(db) as restarted:  # stored: another process has it at once
         answer = restarted.get(f"/api/daily?game=spades&day={DAY}").json()
         assert answer["expert"] == {"status": "done", **expert}
+
+
+def test_an_expert_hand_that_could_not_be_played_says_so_and_is_played_again(
+        db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    run = workers.Workers.run
+    failures: list[Any] = []
+
+    async def once_gone(self: workers.Workers, fn: Any, *args: Any) -> Any:
+        if fn is daily_trick.expert_in_seat and not failures:
+            failures.append(fn)
+            raise RuntimeError("the worker is gone")
+        return await run(self, fn, *args)
+
+    monkeypatch.setattr(workers.Workers, "run", once_gone)
+    with client_for(db, bot_delay=30.0) as ada:
+        deal_me(ada, game="hearts")  # the expert's hand starts, and fails
+        monkeypatch.setattr(daily, "today", lambda: "2026-12-02")  # a day later: not sealed
+        failed = the_day(ada, "hearts")
+        assert failed["expert"]["status"] == "failed" and failures
+        assert "could not be played (RuntimeError): ask again" in failed["expert"]["reason"]
+        again = the_day(ada, "hearts")  # asking again plays it again
+        assert again["expert"]["status"] == "done" and again["you"] is None
+        assert again["history"][0]["expert"] == {k: v for k, v in again["expert"].items()
+                                                 if k != "status"}

@@ -59,7 +59,13 @@ export function dailyComparison(view) {
   withDailyStyles();
   const line = element("p", { class: "daily-line", text: "The expert is playing your cards…" });
   const history = element("a", { href: `/${view.game}#daily`, text: "Your daily deals" });
-  const box = element("div", { class: "daily-comparison", role: "status", "aria-live": "polite" }, line, element("p", {}, history));
+  const again = element("button", { type: "button", class: "secondary", text: "Ask again", hidden: "" });
+  const box = element("div", { class: "daily-comparison", role: "status", "aria-live": "polite" }, line, element("p", {}, history, " ", again));
+  again.addEventListener("click", () => {
+    again.hidden = true;
+    shown("working", "The expert is playing your cards…");
+    compare();
+  });
   box.dataset.day = view.daily;
   box.dataset.state = "working";
   compare();
@@ -87,5 +93,6 @@ export function dailyComparison(view) {
   function shown(state, text) {
     box.dataset.state = state;
     line.textContent = text;
+    again.hidden = state !== "failed";
   }
 }
