@@ -24,7 +24,9 @@ function yoursText(game, day) {
   if (!day.table) return "Not played yet today.";
   if (!day.you) return "You have begun it: go on where you left it.";
   if (day.expert.status === "done") return comparisonText(game, day.you, day.expert);
-  return `Your first hand is over: ${handWords(game, day.you)}. The expert's is being played…`;
+  const yours = `Your first hand is over: ${handWords(game, day.you)}.`;
+  if (day.expert.status === "failed") return `${yours} The expert's could not be played: ${day.expert.reason}.`;
+  return `${yours} The expert's is being played: come back in a moment.`;
 }
 
 function historyTable(game, days) {
