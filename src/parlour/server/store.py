@@ -284,7 +284,7 @@ class Store:
             id=table.id, game=table.game, options=table.options, seed=table.seed,
             version=0, status="playing" if table.started else "waiting", created=now,
             updated=now, pace=table.pace, first_dealer=table.first_dealer, draw=table.draw,
-            **extra))
+            daily=table.daily, **extra))
         conn.execute(seats.insert(), [
             {"table_id": table.id, "seat": s, "name": seat.name, "player_id": seat.player,
              "bot": seat.bot, "token_hash": seat.token_hash}
@@ -314,7 +314,7 @@ class Store:
                               row.turn_timer, row.grace, row.partners, row.level)
         table = Table(row.id, row.game, dict(row.options), row.seed, table_seats,
                       pace=row.pace, hosting=hosting, status=row.status,
-                      first_dealer=row.first_dealer, draw=row.draw)
+                      first_dealer=row.first_dealer, draw=row.draw, daily=row.daily)
         table.restore(moves)
         table.held = chosen
         table.given_up = row.status == "over" and not table.is_over()

@@ -106,7 +106,7 @@ class Table:
                  seats: list[Seat], clock: Callable[[], float] = time.time,
                  pace: str = "normal", hosting: Hosting | None = None,
                  status: str = "playing", first_dealer: int | None = None,
-                 draw: dict[str, Any] | None = None) -> None:
+                 draw: dict[str, Any] | None = None, daily: str | None = None) -> None:
         if pace not in PACES:
             raise TableError(f"the bots' pace is {', '.join(PACES)}, not {pace!r}")
         self.id = table_id
@@ -120,6 +120,7 @@ class Table:
         self.first_dealer = first_dealer
         self.draw = draw  # the draw for partners and the first dealer, as shown
         self.given_up = False  # a Klondike deal ended by its player: no move after it
+        self.daily = daily  # the day (YYYY-MM-DD) whose daily deal this is, if it is one
         self._clock = clock
         self._now: float | None = None  # while replaying: the stored time of the action
         # A Klondike deal is timed only while its page is open (see watched()).
@@ -382,7 +383,8 @@ class Table:
         view.update(table=self.id, game=self.game,
                     version=self.version if version is None else version,
                     seat=seat, seats=seats, options=self.options, pace=self.pace,
-                    status=view.get("status", "over" if state.is_terminal() else "playing"))
+                    status=view.get("status", "over" if state.is_terminal() else "playing"),
+                    daily=self.daily)
         if self.hosting is not None:
             view["hosting"] = self.hosting.to_json()
             view["host"] = seat is not None and self.seats[seat].player == self.hosting.host \

@@ -3,6 +3,7 @@
 // with its reason. The last choices per game are remembered in this browser.
 
 import { goToTable } from "/static/seats.js";
+import { mountTrickDaily } from "/static/trick-daily-panel.js";
 import { rememberedName } from "/static/trick-room.js";
 
 const GAME_NAMES = { spades: "Spades", hearts: "Hearts", klondike: "Klondike" };
@@ -131,6 +132,12 @@ export async function mountNewGame(container, game) {
   const form = element("form", { class: "newgame panel", "aria-labelledby": "newgame-title", novalidate: true });
   form.append(element("h2", { id: "newgame-title", text: `New game of ${name}` }));
   container.replaceChildren(form);
+  if (game === "spades" || game === "hearts") {
+    // Today's deal against the expert bots, under the form (Klondike's is the page's own).
+    const daily = element("section", { id: "daily", class: "daily panel" });
+    container.append(daily);
+    mountTrickDaily(daily, game);
+  }
 
   let catalogue;
   try {
