@@ -496,8 +496,9 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     }
   }
 
-  // The bots' speed chosen for this table, beside the scores.
+  // The bots' speed chosen for this table (and a daily deal's day), beside the scores.
   function withPace(bar, view) {
+    if (view.daily) bar.append(html("span", { class: "table-state table-daily", text: `Daily deal · ${view.daily}` }));
     if (view.pace && view.seats.some((info) => info.bot)) {
       bar.append(html("span", { class: "table-state table-pace", text: `Bot speed: ${view.pace}` }));
     }
