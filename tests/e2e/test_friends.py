@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import DESKTOP, SCREENSHOTS, Server
+from .conftest import DESKTOP, FORCED_OFF, SCREENSHOTS, Server
 from .test_trick_table import PLAYABLE, SUMMARY, continue_after_summary
 
 
@@ -25,6 +25,10 @@ def people(browser: Browser) -> Iterator[list[Page]]:
     errors: list[str] = []
     for context in contexts:
         context.set_default_timeout(20_000)
+        # Five browsers on two cores: without animations (the players' own
+        # setting), and forced cards waiting for a click as in the other tests.
+        context.add_init_script("localStorage.setItem('parlour.motion', 'off');")
+        context.add_init_script(FORCED_OFF)
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         pages.append(page)
