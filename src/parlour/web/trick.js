@@ -337,7 +337,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     const over = Boolean(view.over);
     const mine = view.seat != null && over && view.over.seats?.includes(view.seat);
     play(over ? (view.seat == null ? "made" : mine ? "win" : "lose") : sound);
-    const title = html("h2", { id: "hand-summary-title", text: `Hand ${entry.hand}${over ? ": the last" : ""}` });
+    const title = html("h2", { id: "hand-summary-title", text: `Hand ${entry.hand}${over ? ", the last of the game" : ""}` });
     const next = html("button", { type: "button", class: "primary continue", text: over ? "See the result" : "Continue", autofocus: "" });
     const buttons = html("div", { class: "button-row" }, next);
     if (view.seat != null) {
