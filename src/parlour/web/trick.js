@@ -79,6 +79,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
   let pending = false; // an action sent and not yet answered: no second one
   let held = false; // the server said it is still storing that action (a database away)
   let holdOver = false; // the game is over but its last hand's summary is still to be seen
+  let summaryOpen = null; // the hand's summary dialog while it is shown
   const selected = new Set(); // cards chosen to pass
 
   const announcer = html("div", { class: "visually-hidden", "aria-live": "polite", "aria-atomic": "false" });
@@ -151,6 +152,8 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       }
       if (message.version < latestVersion) return markSettled();
       latestVersion = message.version;
+      // Your turn on a timer in the next hand: the summary gives way, so the clock is yours.
+      if (summaryOpen && message.view.timer && message.view.timer.seat === message.view.seat) summaryOpen.close();
       queue.push({ ...message.view, version: message.version });
       if (!draining) drain();
     } else if (message.type === "wait") {
@@ -352,7 +355,9 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     tableBox.append(dialog);
     dialog.showModal();
     next.focus();
+    summaryOpen = dialog;
     await new Promise((resolve) => dialog.addEventListener("close", resolve, { once: true }));
+    summaryOpen = null;
     dialog.remove();
   }
 
