@@ -331,3 +331,38 @@ def test_the_pass_hint_shows_card_symbols_and_names_each_suit_right():
     assert "too few spades (2) to guard the queen of spades" in advice.reason
     assert "all your diamonds leaves a void" in advice.reason
     assert "heart" not in advice.reason  # no heart was passed
+
+
+def _passing_observation(hand: int, pass_dir: int) -> HeartsObservation:
+    obs = HeartsHand.from_seed(1, pass_dir=pass_dir).observation(0)
+    obs.hand = hand
+    return obs
+
+
+@pytest.mark.parametrize("pass_dir", [PASS_LEFT, PASS_ACROSS, 3])
+def test_the_expert_pass_played_out_gives_away_an_unguarded_queen_and_keeps_a_guarded_one(
+        pass_dir: int) -> None:
+    """The expert judges passes by playing whole hands out, the other seats passing
+    as `normal` does: the queen with one low spade goes, the queen with four stays."""
+    from parlour.bots.hearts_expert import HeartsExpert
+
+    few = parse_cards("QS 3S 2C 5C 9C 4D 8D TD 3H 6H 8H 9H TH")
+    many = parse_cards("QS 2S 3S 4S 5S 2C 5C 9C 4D 8D 3H 6H 8H")
+    expert = HeartsExpert(seed=1)
+    assert expert.choose_pass(_passing_observation(few, pass_dir)) >> parse_card("QS") & 1
+    assert not expert.choose_pass(_passing_observation(many, pass_dir)) >> parse_card("QS") & 1
+
+
+def test_the_expert_pass_is_three_of_its_cards_repeatable_and_normal_without_search() -> None:
+    from parlour.bots.hearts_expert import HeartsExpert
+
+    for seed in range(6):
+        hand = HeartsHand.from_seed(seed, pass_dir=PASS_LEFT)
+        obs = hand.observation(hand.current_player())
+        action = HeartsExpert(seed=seed, pass_deals=20).choose(obs, hand.legal_actions())
+        mask = action ^ PASS_BIT
+        assert action in hand.legal_actions() and mask & ~obs.hand == 0
+        assert mask.bit_count() == 3
+        assert HeartsExpert(seed=seed, pass_deals=20).choose(obs, hand.legal_actions()) == action
+        plain = HeartsExpert(seed=seed, pass_deals=0).choose(obs, hand.legal_actions())
+        assert plain == PASS_BIT | choose_pass(obs.hand, 1)

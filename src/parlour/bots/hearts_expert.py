@@ -12,7 +12,9 @@ cards with equivalent ones merged (cards of a suit with nothing still out
 between them). Every sample plays all candidates, so their comparison is
 paired and the noise of the deal cancels.
 
-Passing uses the ``normal`` pass. ``time_budget`` (seconds) keeps sampling
+Passes are played out the same way (:meth:`HeartsExpert.choose_pass`): each
+choice of three among the cards the ``normal`` rules most want to pass, on
+the same sampled deals, whole hands by the rules. ``time_budget`` (seconds) keeps sampling
 until the time is spent, for stronger play; the default fixed number of
 samples keeps the bot repeatable with its seed.
 
@@ -36,6 +38,7 @@ from parlour.bots.hearts_rules import (
     PASS_BIT,
     choose_pass,
     observed_card,
+    pass_danger,
     penalty,
     rule_card,
     taken_by_seat,
@@ -256,19 +259,27 @@ class HeartsExpert:
     ``dd_tricks``: with that many tricks left or fewer, no moon possible (two
     seats have points), no jack and no game that can end, each sample is
     solved double dummy in points instead of played out by the rules (0, the
-    default: never)."""
+    default: never); ``pass_deals``: deals each candidate pass is played out on
+    (0: the ``normal`` pass); ``pass_cards``: the cards (by the rules' ranking)
+    whose every three are candidates."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 200, time_budget: float = 0.0,
-                 dd_tricks: int = 0) -> None:
+                 dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
+        if not 3 <= pass_cards <= 13:
+            raise ValueError("pass_cards must be 3 to 13")
         self.rng = Rng(seed)
         self.samples = samples
         self.time_budget = time_budget
         self.dd_tricks = dd_tricks
+        self.pass_deals = pass_deals
+        self.pass_cards = pass_cards
         self.margin = 0.05
+        # how many points a hand another pass must save over the ``normal`` one
+        self.pass_margin = 0.25
         self.last: dict[int, float] = {}
 
     def choose(self, observation: Any, legal_actions: Sequence[int]) -> int:
@@ -276,7 +287,7 @@ class HeartsExpert:
         if not legal_actions:
             raise ValueError("no legal action to choose from")
         if obs.passing:
-            action = PASS_BIT | choose_pass(obs.hand, NORMAL, obs.options.jack_of_diamonds)
+            action = PASS_BIT | self.choose_pass(obs)
             return action if action in legal_actions else legal_actions[0]
         legal = 0
         for c in legal_actions:
@@ -304,6 +315,73 @@ class HeartsExpert:
             if c // 13 == rule // 13 and v <= best_v + self.margin and _same(c, rule, obs):
                 return rule
         return best
+
+    def choose_pass(self, obs: Any) -> int:
+        """The three cards to pass (a mask): the ``normal`` pass unless another
+        choice among the ``pass_cards`` cards the rules most want to pass takes
+        clearly fewer points when whole hands are played out.
+
+        Each of ``pass_deals`` deals gives the other seats the unseen cards at
+        random; they pass as the ``normal`` rules do, and for every candidate pass
+        the hand after the exchange is played to its end with every seat following
+        the ``normal`` rules (the same deals for every candidate, so the comparison
+        is paired). ``pass_deals=0``: the ``normal`` pass."""
+        hand: int = obs.hand
+        opts = obs.options
+        jack: bool = opts.jack_of_diamonds
+        normal = choose_pass(hand, NORMAL, jack)
+        if self.pass_deals <= 0:
+            return normal
+        qbh: bool = opts.queen_breaks_hearts
+        moon_add = opts.moon == "add_to_others"
+        target: int = opts.target
+        scores: list[int] = list(obs.scores)
+        me: int = obs.seat
+        d: int = obs.pass_dir
+        danger = pass_danger(hand, jack)
+        held = [c for c in range(52) if hand >> c & 1]
+        held.sort(key=lambda c: (-danger[c], c))
+        top = held[:self.pass_cards]
+        cands = [normal]
+        for i in range(len(top)):
+            for j in range(i + 1, len(top)):
+                for k in range(j + 1, len(top)):
+                    mask = (1 << top[i]) | (1 << top[j]) | (1 << top[k])
+                    if mask != normal:
+                        cands.append(mask)
+        totals = [0.0] * len(cands)
+        unseen = FULL_DECK & ~hand
+        for _ in range(self.pass_deals):
+            cards = list(cards_of(unseen))
+            self.rng.shuffle(cards)
+            deal = [0, 0, 0, 0]
+            k = 0
+            for s in range(4):
+                if s == me:
+                    deal[s] = hand
+                    continue
+                for c in cards[k:k + 13]:
+                    deal[s] |= 1 << c
+                k += 13
+            passes = [choose_pass(deal[s], NORMAL, jack) for s in range(4)]
+            for ci in range(len(cands)):
+                passes[me] = cands[ci]
+                hands = [(deal[s] & ~passes[s]) | passes[(s - d) & 3] for s in range(4)]
+                leader = 0
+                for s in range(4):
+                    if hands[s] & 1:
+                        leader = s
+                taken = [0, 0, 0, 0]
+                playout(hands, [0, 0, 0, 0], 0, leader, False, 0, taken, jack, qbh,
+                        scores, target)
+                totals[ci] += outcome(taken, me, jack, moon_add, scores, target)
+        best = 0
+        for ci in range(1, len(cands)):
+            if totals[ci] < totals[best] - 1e-9:
+                best = ci
+        if totals[best] / self.pass_deals < totals[0] / self.pass_deals - self.pass_margin:
+            return cands[best]
+        return normal
 
     def evaluate(self, obs: Any, legal: int) -> dict[int, float]:
         """Mean points expected for each candidate card (equivalent cards merged)."""
@@ -532,8 +610,8 @@ def points_from_here(world: Any, seat: int, horizon: int = 0) -> dict[int, int]:
 
 
 def _expert(seed: int = 0, samples: int = 200, time_budget: float = 0.0,
-            dd_tricks: int = 0) -> HeartsExpert:
-    return HeartsExpert(seed, samples, time_budget, dd_tricks)
+            dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5) -> HeartsExpert:
+    return HeartsExpert(seed, samples, time_budget, dd_tricks, pass_deals, pass_cards)
 
 
 register_bot("hearts", "expert", _expert)
