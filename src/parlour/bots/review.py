@@ -198,7 +198,7 @@ class _Judge:
         obs = state.observation(self.seat)
         if self.game == "hearts":
             if action >= PASS_BIT:
-                return self._hearts_pass(state, obs, action, seed)
+                return self._hearts_pass(state, obs, legal, action, seed)
             return self._hearts_card(state, obs, legal, action, seed)
         if state.bidding:
             return self._spades_bid(state, obs, legal, action, seed)
@@ -225,9 +225,9 @@ class _Judge:
         return self._verdict("card", card_code(action), card_code(best), choices, cost,
                              real.get(action), explain(obs, best, expected), state)
 
-    def _hearts_pass(self, state: Any, obs: Any, action: int, seed: int) -> dict[str, Any]:
-        jack = obs.options.jack_of_diamonds
-        expert = PASS_BIT | choose_pass(obs.hand, NORMAL, jack)
+    def _hearts_pass(self, state: Any, obs: Any, legal: list[int], action: int,
+                     seed: int) -> dict[str, Any]:
+        expert = HeartsExpert(seed).choose(obs, legal)  # the expert's own pass
         cands = [action] if action == expert else [action, expert]
         rng = Rng(seed)
         totals = [0.0] * len(cands)
