@@ -161,19 +161,20 @@ def _extras(game: str, finished: Any) -> dict[str, Any]:
     score = finished.score()
     if game == "hearts":
         # What each seat passed: its deal less the cards it played.
-        held = _held_at_first_trick(finished)
-        return {"passed": [_codes(finished.deal[s] & ~held[s]) for s in range(4)],
+        played = _played_by_seat(finished)
+        return {"passed": [_codes(finished.deal[s] & ~played[s]) for s in range(4)],
                 "received": [_codes(finished.received(s)) for s in range(4)],
                 "points": list(score.gained)}
     return {"bids": list(finished.seat_bids()), "tricks_won": list(finished.play.tricks_won),
             "points": list(score.points)}
 
 
-def _held_at_first_trick(finished: Any) -> list[int]:
-    held = [0, 0, 0, 0]
+def _played_by_seat(finished: Any) -> list[int]:
+    """The cards each seat played in the hand, as masks."""
+    played = [0, 0, 0, 0]
     for card, player, *_rest in finished.play.history:
-        held[player] |= 1 << card
-    return held
+        played[player] |= 1 << card
+    return played
 
 
 class _Judge:
@@ -244,11 +245,10 @@ class _Judge:
                 break
         values = {c: totals[k] / max(1, done) for k, c in enumerate(cands)}
         real = {c: _pass_played_out(state, self.seat, c) for c in cands}
-        words = _pass_words
-        choices = [{"action": words(c), "value": round(values[c], 2), "real": real[c]}
+        choices = [{"action": _pass_words(c), "value": round(values[c], 2), "real": real[c]}
                    for c in sorted(cands, key=lambda c: values[c])]
         cost = max(0.0, values[action] - values[expert])
-        return self._verdict("pass", words(action), words(expert), choices, cost,
+        return self._verdict("pass", _pass_words(action), _pass_words(expert), choices, cost,
                              real[action], explain(obs, expert, {}), state)
 
     # --- Spades: our score less theirs, more is better -------------------------
@@ -325,7 +325,7 @@ def _words(kind: str, choice: str) -> str:
 
 
 def _pass_words(action: int) -> str:
-    return " ".join(card_code(c) for c in cards_of(action ^ PASS_BIT))
+    return " ".join(_codes(action ^ PASS_BIT))
 
 
 def _bid_number(state: Any, action: int) -> int:
