@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.bots.base import make_bot
-from parlour.bots.review import MISTAKE, judge, review_hand
+from parlour.bots.review import MISTAKE, review_hand
 from parlour.games.hearts import HeartsGame
 from parlour.games.spades import SpadesGame
 from parlour.progress import Progress
@@ -70,24 +70,23 @@ def cost(game: str, hands: int, seed: int) -> dict[str, float]:
 
 
 def judgement() -> dict[str, dict[str, int]]:
-    from test_situations import SITUATIONS
+    """Counts per game: cards the suite calls right or wrong, how many of each
+    the review marks, and the wrong cards that also lose on the real cards
+    (more than the threshold against the best right card, the deal solved or
+    played out as the review's "real" column does it) with how many are marked."""
+    from test_situations import SITUATIONS, judged
 
     counts: dict[str, dict[str, int]] = {}
     bar = Progress(len(SITUATIONS), "situations judged")
     for situation in SITUATIONS:
-        position = situation.position()
-        seat = position.current_player()
-        good = set(situation.good.split())
-        c = counts.setdefault(situation.game, {"wrong": 0, "wrong marked": 0, "right": 0,
-                                               "right marked": 0})
-        for action in position.legal_actions():
-            text = position.action_to_string(action)
-            verdict = judge(situation.game, position, text, seat, seed=1)
-            if verdict is None:
-                continue
-            kind = "right" if text.split()[-1] in good else "wrong"
+        c = counts.setdefault(situation.game, dict.fromkeys(
+            ("wrong", "wrong marked", "right", "right marked", "losing", "losing marked"), 0))
+        for j in judged(situation):
+            kind = "right" if j.right else "wrong"
             c[kind] += 1
-            c[f"{kind} marked"] += verdict["mistake"]
+            c[f"{kind} marked"] += j.mistake
+            c["losing"] += j.losing
+            c["losing marked"] += j.losing and j.mistake
         bar.update(1)
     bar.close()
     return counts
@@ -112,11 +111,12 @@ def main() -> None:
         return
     print("\nJudgement on the situations suite (a mistake: costing over "
           + ", ".join(f"{g} {v}" for g, v in MISTAKE.items()) + " points)")
-    print(f"{'game':8} {'wrong cards marked':>20} {'right cards marked':>20}")
+    print(f"{'game':8} {'wrong cards marked':>20} {'right cards marked':>20} "
+          f"{'losing on the real cards, marked':>34}")
     for game, c in judgement().items():
         shares = [f"{c[f'{k} marked']:>10}/{c[k]:<3} {100 * c[f'{k} marked'] / max(1, c[k]):4.0f}%"
-                  for k in ("wrong", "right")]
-        print(f"{game:8} {shares[0]} {shares[1]}")
+                  for k in ("wrong", "right", "losing")]
+        print(f"{game:8} {shares[0]} {shares[1]}       {shares[2]}")
 
 
 if __name__ == "__main__":

@@ -227,6 +227,22 @@ def test_no_points_on_the_first_trick_then_dump_the_queen_when_void(level):
     assert _choice(level, hand) == "QS"
 
 
+def test_a_card_under_the_trick_and_one_over_it_are_not_the_same_card():
+    # 6H and 8H are gone and 7H leads the trick: 5H ducks it and 9H takes it,
+    # so the expert weighs them apart (they were once merged as one card).
+    from types import SimpleNamespace
+
+    from parlour.bots.hearts_expert import candidates, separating
+
+    hand = parse_cards("5H 9H")
+    obs = SimpleNamespace(hand=hand, trick=[parse_card("7H")],
+                          played=parse_cards("6H 8H 7H"))
+    assert sorted(card_code(c) for c in candidates(hand, hand, separating(obs), False)) == \
+        ["5H", "9H"]
+    gone = SimpleNamespace(hand=hand, trick=[], played=parse_cards("6H 7H 8H"))
+    assert [card_code(c) for c in candidates(hand, hand, separating(gone), False)] == ["5H"]
+
+
 UNDER_DEAL = ["2C AS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
               "3C QS 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
               "4C 6C 7C 8C 9C TC JC QC KC AC QH KH AH",

@@ -75,6 +75,22 @@ def test_the_daily_deal_is_the_same_for_two_players_and_one_try_each(db: str) ->
         assert ada.get("/api/daily?day=2026-11-30").json()["draws"]["1"]["played"] == 0
 
 
+def test_asks_at_once_deal_one_table(db: str) -> None:
+    # A double click, or two tabs: each ask finds the table another one dealt
+    # (there was a table for each once, and the day's count had her twice).
+    from concurrent.futures import ThreadPoolExecutor
+
+    with client_for(db) as ada:
+        ada.post("/api/me", json={"name": "Ada"})
+        for ask in ({"draw": 3}, {"game": "hearts"}):
+            with ThreadPoolExecutor(4) as pool:
+                answers = list(pool.map(lambda a: ada.post("/api/daily", json=a), [ask] * 4))
+            assert all(a.status_code == 200 for a in answers), [a.text for a in answers]
+            assert len({a.json()["table"] for a in answers}) == 1
+            assert sum("token" in a.json() for a in answers) == 1
+        assert ada.get("/api/daily").json()["draws"]["3"]["played"] == 1
+
+
 @pytest.mark.parametrize(("ask", "reason"), [
     ({"draw": 2}, "draw must be 1 or 3"), ({"draw": "1"}, "draw 1 or draw 3"),
     ({"draw": 1, "seed": 3}, '{"draw": 1}'), ([], '{"draw": 1}'),

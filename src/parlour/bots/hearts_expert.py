@@ -88,8 +88,9 @@ def _low(m: int) -> int:
 def candidates(legal: int, hand: int, out: int, jack: bool) -> list[int]:
     """One card for each run of equivalent legal cards (the run's lowest).
 
-    Cards of a suit are equivalent when no card still out lies between them;
-    the queen of spades (and the jack of diamonds when it counts) stand alone.
+    Cards of a suit are equivalent when no card of ``out`` (the cards that
+    separate, :func:`separating`) lies between them; the queen of spades (and
+    the jack of diamonds when it counts) stand alone.
     """
     special = (1 << QS) | ((1 << JD) if jack else 0)
     reps: list[int] = []
@@ -109,11 +110,21 @@ def candidates(legal: int, hand: int, out: int, jack: bool) -> list[int]:
     return reps
 
 
+def separating(obs: Any) -> int:
+    """The cards that can tell two of the seat's cards apart: those still out
+    and those in the trick (a card below the trick's winner and one above it
+    are not the same card, whatever else was played)."""
+    out: int = FULL_DECK & ~obs.played & ~obs.hand
+    for t in obs.trick:
+        out |= 1 << int(t)
+    return out
+
+
 def _same(rep: int, c: int, obs: Any) -> bool:
     """Whether ``c`` is ``rep`` or in its run of equivalent cards."""
     if rep == c:
         return True
-    out = FULL_DECK & ~obs.played & ~obs.hand
+    out = separating(obs)
     lo = min(rep, c)
     hi = max(rep, c)
     if lo // 13 != hi // 13 or lo == QS or hi == QS or ((lo == JD or hi == JD)
@@ -392,8 +403,7 @@ class HeartsExpert:
         target: int = opts.target
         scores: list[int] = list(obs.scores)
         me: int = obs.seat
-        out = FULL_DECK & ~obs.played & ~obs.hand
-        cands = candidates(legal, obs.hand, out, jack)
+        cands = candidates(legal, obs.hand, separating(obs), jack)
         if len(cands) == 1:
             return {cands[0]: 0.0}
         totals = [0.0] * len(cands)

@@ -32,11 +32,18 @@ from typing import Any
 
 from parlour.bots.advice import reason_for
 from parlour.bots.base import make_bot
-from parlour.bots.hearts_expert import HeartsExpert, _same, explain, outcome, playout
+from parlour.bots.hearts_expert import (
+    HeartsExpert,
+    _same,
+    explain,
+    outcome,
+    playout,
+    separating,
+)
 from parlour.bots.hearts_expert import points_from_here as hearts_dd
 from parlour.bots.hearts_rules import NORMAL, PASS_BIT, choose_pass, penalty
 from parlour.bots.spades_expert import ExpertBot, solve_outcomes, table_bids, team_utility
-from parlour.cards import FULL_DECK, Rng, card_code, cards_of, parse_card, pretty
+from parlour.cards import Rng, card_code, cards_of, parse_card, pretty
 from parlour.games.trick_game import TrickGame
 
 __all__ = ["MISTAKE", "Plan", "judge", "review_hand"]
@@ -47,6 +54,9 @@ MISTAKE = {"hearts": 0.5, "spades": 5.0}
 # Deals sampled a decision (the expert's own count in Spades: 0 = by tricks left).
 SAMPLES = {"hearts": 200, "spades": 0}
 PASS_SAMPLES = 96
+# Deals sampled where each is solved double dummy (late in a Hearts hand): a
+# solved deal says more than a deal played out by the rules, and costs more.
+DD_SAMPLES = 64
 BID_SAMPLES = 64
 
 Progress = Callable[[int, int], None]
@@ -212,7 +222,13 @@ class _Judge:
         mask = 0
         for c in legal:
             mask |= 1 << c
-        expected = HeartsExpert(seed, self.samples).evaluate(obs, mask)
+        # Late in the hand the sampled deals are solved double dummy, as the
+        # real cards are: the rules' playouts let a kept queen go unpunished.
+        late = EXACT_LEFT["hearts"]
+        expert = HeartsExpert(seed, self.samples, dd_tricks=late)
+        if expert._solve_exactly(obs):
+            expert = HeartsExpert(seed, min(self.samples, DD_SAMPLES), dd_tricks=late)
+        expected = expert.evaluate(obs, mask)
         if len(expected) < 2:
             return None  # every legal card is the same card here
         real = _hearts_real(state, self.seat, legal)
@@ -340,11 +356,8 @@ def _spades_same(rep: int, c: int, obs: Any) -> bool:
     lo, hi = min(rep, c), max(rep, c)
     if lo // 13 != hi // 13:
         return False
-    out = FULL_DECK & ~obs.played & ~obs.hand
-    for t in obs.trick:
-        out |= 1 << t
     between = ((1 << hi) - 1) & ~((2 << lo) - 1)
-    return not out & between
+    return not separating(obs) & between
 
 
 def _pass_played_out(world: Any, seat: int, action: int) -> float:

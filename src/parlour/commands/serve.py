@@ -12,8 +12,10 @@ def register(sub: Any) -> None:
     parser = sub.add_parser(
         "serve",
         help="start the web app: play in the browser",
-        description="Start the card table in the browser on this machine: Spades, Hearts "
-        "and Klondike against bots, with an embedded SQLite database.",
+        description="Start the card table in the browser: Spades, Hearts and Klondike "
+        "against bots or with friends at one table by invite link or code. One process "
+        "on an embedded SQLite file by default; several behind nginx on PostgreSQL and "
+        "Redis with --db and --redis (docs/deploy.md).",
     )
     parser.add_argument("--host", default="127.0.0.1",
                         help="the address to listen on (default 127.0.0.1: this machine only)")

@@ -244,13 +244,29 @@ def _game_asked(ask: Any) -> tuple[str, dict[str, Any]]:
         raise TableError(f"the daily deal is draw 1 or draw 3: {e}") from None
 
 
+def _dealing(app: Starlette) -> asyncio.Lock:
+    """The lock that deals daily tables one at a time in this process: two asks
+    at once (a double click, two tabs) find the same table, not one each."""
+    state = app.state
+    if getattr(state, "daily_dealing", None) is None:
+        state.daily_dealing = asyncio.Lock()
+    lock: asyncio.Lock = state.daily_dealing
+    return lock
+
+
 async def play_daily(request: Request) -> Response:
     try:
         game, options = _game_asked(await body(request))
     except TableError as e:
         return error(str(e))
-    store = store_of(request)
     who, new = await player_or_new(request)
+    async with _dealing(request.app):
+        return await _deal_daily(request, game, options, who, new)
+
+
+async def _deal_daily(request: Request, game: str, options: dict[str, Any], who: Any,
+                      new: bool) -> Response:
+    store = store_of(request)
     day = today()
     rows = await to_thread.run_sync(_days_tables, store, day, game)
     if game == "klondike":
