@@ -16,17 +16,20 @@ Check = Callable[..., object]
 TURN_TIMEOUT = 20_000  # bots at --bot-delay 0, plus the pause after each trick
 
 
-def open_table(page: Page, server: Server, game: str, **options: object) -> str:
-    """Start a table as the new-game panel does and open it; returns its url."""
+def open_table(page: Page, server: Server, game: str, seed: int | None = None,
+               **options: object) -> str:
+    """Start a table as the new-game panel does and open it (the deal from
+    ``seed`` if given); returns its url."""
     page.goto(f"{server.url}/{game}")
     reply = page.evaluate(
-        """([game, options]) => fetch('/api/tables', {method: 'POST',
+        """([game, options, seed]) => fetch('/api/tables', {method: 'POST',
              headers: {'Content-Type': 'application/json'},
-             body: JSON.stringify({game, options, level: 'normal', pace: 'fast'})})
+             body: JSON.stringify({game, options, level: 'normal', pace: 'fast',
+                                   ...(seed === null ? {} : {seed})})})
              .then(r => r.json())
              .then(answer => { localStorage.setItem(`parlour.seat.${answer.table}`, answer.token);
                                return answer; })""",
-        [game, options],
+        [game, options, seed],
     )  # the page keeps the seat's token, as the new-game panel does
     page.goto(server.url + reply["url"])
     expect(page.locator(".seat-bottom")).to_be_visible()
