@@ -3,7 +3,8 @@
 // sheet (lowest score wins).
 
 import { cardName, suitSymbol } from "/static/cards.js";
-import { html, openTablePage } from "/static/trick.js";
+import { element as html } from "/static/elements.js";
+import { openTablePage } from "/static/trick.js";
 import { seatName, winnerLine } from "/static/names.js";
 
 // Where the pass goes, counted clockwise from the passer.

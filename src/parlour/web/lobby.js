@@ -1,21 +1,12 @@
 // The home page's way to a table with friends: a code typed in, the lobby of
 // listed tables waiting for players, and Quick join (the fullest of them).
 
+import { element } from "/static/elements.js";
 import { goToTable } from "/static/seats.js";
 import { rememberedName } from "/static/trick-room.js";
 
 const $ = (id) => document.getElementById(id);
 const GAMES = { spades: "Spades", hearts: "Hearts" };
-
-function element(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 async function reason(response) {
   try {

@@ -2,6 +2,7 @@
 // level and speed, and a Start button. The server judges the options; a refusal is shown
 // with its reason. The last choices per game are remembered in this browser.
 
+import { element } from "/static/elements.js";
 import { goToTable } from "/static/seats.js";
 import { mountTrickDaily } from "/static/trick-daily-panel.js";
 import { rememberedName } from "/static/trick-room.js";
@@ -23,17 +24,6 @@ function remember(game, choice) {
   } catch {
     // storage refused: the next game starts from the defaults
   }
-}
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === false || value === null || value === undefined) continue;
-    if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  node.append(...children);
-  return node;
 }
 
 // Levels and choices may come as plain strings or as {value/name, label}.

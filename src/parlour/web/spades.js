@@ -1,7 +1,8 @@
 // Spades: what the shared trick table needs to know about this game. Bids,
 // team scores and bags, the bidding panel, the score sheet.
 
-import { html, openTablePage } from "/static/trick.js";
+import { element as html } from "/static/elements.js";
+import { openTablePage } from "/static/trick.js";
 import { seatName, sideName, winnerLine } from "/static/names.js";
 import { moveFocus } from "/static/trick-hand.js";
 import { seatWord } from "/static/trick-last.js";

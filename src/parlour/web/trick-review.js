@@ -6,23 +6,13 @@
 // jump to the deal and the last trick; N goes to the next mistake.
 
 import { cardName, suitSymbol } from "/static/cards.js";
+import { element as html } from "/static/elements.js";
 
 const POLL_MS = 300;
 const RED = new Set(["H", "D"]);
 const ORDER = { spades: "SHCD", hearts: "CDSH" };
 const RANKS = "23456789TJQKA";
 const PLACES = ["bottom", "left", "top", "right"];
-
-function html(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children.filter((child) => child != null));
-  return node;
-}
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -6,7 +6,7 @@
 import { cardName } from "/static/cards.js";
 import { goToTable } from "/static/seats.js";
 // (trick.js imports this module too: html is only called once both are loaded)
-import { html } from "/static/trick.js";
+import { element as html } from "/static/elements.js";
 
 const SEATS = ["North", "East", "South", "West"];
 const NAME_KEY = "parlour.name";

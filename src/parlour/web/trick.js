@@ -20,10 +20,12 @@
 //                               (phones then fold the felt up so hand and panel fit)
 
 import { cardName, cardSVG } from "/static/cards.js";
+import { element as html } from "/static/elements.js";
 import { mountNewGame } from "/static/newgame.js";
 import { forcedPlays, motionAllowed } from "/static/site.js";
 import { play } from "/static/sound.js";
-import { dailyComparison } from "/static/trick-daily.js";
+import { showHandSummary } from "/static/trick-summary.js";
+import { dealIn, gather, moveIn } from "/static/trick-motion.js";
 import { openReview } from "/static/trick-review.js";
 import { createHand, focusAmong, restoreFocus } from "/static/trick-hand.js";
 import { carrySeat, seatToken } from "/static/seats.js";
@@ -35,10 +37,6 @@ import { seatWord, showLastTrick } from "/static/trick-last.js";
 // card: long enough to read the four cards at the bots' pace (the table's
 // pace, as the bots' own delay scales with it: server/table.py's PACES).
 const TRICK_PAUSE_MS = { slow: 1900, normal: 1200, fast: 500 };
-const MOVE_MS = 200;
-const GATHER_MS = 260;
-const DEAL_MS = 260;
-const DEAL_STAGGER_MS = 35;
 // The beat before a card you are forced to play plays itself.
 const FORCED_MS = 700;
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -51,18 +49,6 @@ export const placeOf = (view, seat) => PLACES[(seat - (view.seat ?? 2) + 4) % 4]
 // An action's id, so one resent after a reconnect is applied once.
 const actionId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 const REACTION_MS = 4000;
-
-function html(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children.filter((child) => child != null));
-  return node;
-}
-export { html };
 
 function cardsPlayed(view) {
   return 52 - view.cards_left.reduce((sum, n) => sum + n, 0);
@@ -301,7 +287,11 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       renderView(view);
     }
     if (prev && (trickDone || !newHand)) await showPlays(prev, view, trickDone, oldRects);
-    if (prev && view.hands.length > prev.hands.length) await handOver(view);
+    if (prev && view.hands.length > prev.hands.length) {
+      // The hand's summary, before the next deal.
+      await showHandSummary(tableBox, view, rules, { onOpen: (dialog) => { summaryOpen = dialog; } });
+      summaryOpen = null;
+    }
     if (holdOver) {
       holdOver = false;
       renderControls(view);
@@ -316,49 +306,9 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     }
   }
 
-  // The new hand is dealt: its cards come in from the middle of the table, one
-  // after another (not waited for: the table goes on while they arrive).
+  // The new hand is dealt from the middle of the table.
   function deal() {
-    if (!motionAllowed()) return;
-    const from = trickArea.getBoundingClientRect();
-    [...hand.element.querySelectorAll("button.card")].forEach((card, i) => {
-      const to = card.getBoundingClientRect();
-      const dx = from.left + from.width / 2 - (to.left + to.width / 2);
-      const dy = from.top + from.height / 2 - (to.top + to.height / 2);
-      card.animate(
-        [{ transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0 }, { transform: "none", opacity: 1 }],
-        { duration: DEAL_MS, delay: i * DEAL_STAGGER_MS, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
-      );
-    });
-  }
-
-  // ---- the end of a hand: its summary, then Continue ------------------------
-
-  async function handOver(view) {
-    const entry = view.hands.at(-1);
-    const { body, sound } = rules.handOver(view, entry);
-    const over = Boolean(view.over);
-    const mine = view.seat != null && over && view.over.seats?.includes(view.seat);
-    play(over ? (view.seat == null ? "made" : mine ? "win" : "lose") : sound);
-    const title = html("h2", { id: "hand-summary-title", text: `Hand ${entry.hand}${over ? ", the last of the game" : ""}` });
-    const next = html("button", { type: "button", class: "primary continue", text: over ? "See the result" : "Continue", autofocus: "" });
-    const buttons = html("div", { class: "button-row" }, next);
-    if (view.seat != null) {
-      const review = html("button", { type: "button", class: "secondary review-hand", text: "Review this hand" });
-      review.addEventListener("click", () => openReview(view, entry.hand, rules, seatToken(view.table)));
-      buttons.append(review);
-    }
-    // The daily deal: your score beside the expert's own in your seat (filled in once known).
-    const daily = view.daily && entry.hand === 1 ? dailyComparison(view) : null;
-    const dialog = html("dialog", { class: "hand-summary", "aria-labelledby": "hand-summary-title" }, title, body, daily, buttons);
-    next.addEventListener("click", () => dialog.close());
-    tableBox.append(dialog);
-    dialog.showModal();
-    next.focus();
-    summaryOpen = dialog;
-    await new Promise((resolve) => dialog.addEventListener("close", resolve, { once: true }));
-    summaryOpen = null;
-    dialog.remove();
+    dealIn([...hand.element.querySelectorAll("button.card")], trickArea);
   }
 
   // ---- a card you must play plays itself ------------------------------------
@@ -409,7 +359,8 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       const card = addTrickCard(code, seat, view, leader);
       say(`${seatWord(view, seat)} played the ${cardName(code)}.`);
       play("card");
-      await moveIn(card, seat, view, oldRects[code]);
+      // From your hand, or from the seat's side.
+      await moveIn(card, oldRects[code] ?? seats[placeOf(view, seat)].getBoundingClientRect());
     }
     if (trickDone) {
       const winner = view.last_trick.winner;
@@ -417,45 +368,15 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       say(`${seatWord(view, winner)} ${winner === view.seat ? "win" : "wins"} the trick.`);
       play("trick");
       await wait(TRICK_PAUSE_MS[view.pace] ?? TRICK_PAUSE_MS.normal);
-      await gather(view, winner);
+      await gather([...trickArea.querySelectorAll(".slot svg")], seats[placeOf(view, winner)]);
       renderTrick([], view);
     }
-  }
-
-  // The finished trick's cards slide to the seat that won them.
-  async function gather(view, winner) {
-    if (!motionAllowed()) return;
-    const to = seats[placeOf(view, winner)].getBoundingClientRect();
-    const moves = [...trickArea.querySelectorAll(".slot svg")].map((card) => {
-      const from = card.getBoundingClientRect();
-      const dx = to.left + to.width / 2 - (from.left + from.width / 2);
-      const dy = to.top + to.height / 2 - (from.top + from.height / 2);
-      return card.animate(
-        [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0 }],
-        { duration: GATHER_MS, easing: "cubic-bezier(.4,0,.6,1)", fill: "forwards" },
-      ).finished.catch(() => {});
-    });
-    await Promise.all(moves);
   }
 
   function handRects(view) {
     const rects = {};
     for (const code of view.hand) rects[code] = hand.rectOf(code);
     return rects;
-  }
-
-  // A card arrives from its player: from your hand, or from the seat's side.
-  async function moveIn(card, seat, view, fromRect) {
-    if (!motionAllowed()) return;
-    const to = card.getBoundingClientRect();
-    const from = fromRect ?? seats[placeOf(view, seat)].getBoundingClientRect();
-    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
-    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
-    const animation = card.animate(
-      [{ transform: `translate(${dx}px, ${dy}px) scale(0.85)`, opacity: 0.6 }, { transform: "none", opacity: 1 }],
-      { duration: MOVE_MS, easing: "cubic-bezier(.2,.7,.3,1)" },
-    );
-    await animation.finished.catch(() => {});
   }
 
   // ---- drawing ------------------------------------------------------------
