@@ -91,6 +91,27 @@ def test_asks_at_once_deal_one_table(db: str) -> None:
         assert ada.get("/api/daily").json()["draws"]["3"]["played"] == 1
 
 
+def test_two_processes_dealing_one_try_at_once_store_one_table(db: str) -> None:
+    # Behind nginx a double click may reach two processes, each with its own
+    # lock: the database holds the one try, and the second is told the first's table.
+    from parlour.server.games import default_seats
+    from parlour.server.table import Table
+
+    one, two = Store(db), Store(db)
+    one.migrate()
+    ada = one.new_player("Ada")["id"]
+    dealt = []
+    for store in (one, two):
+        table = Table(f"daily{len(dealt)}", "klondike", {"draw": 3}, 7,
+                      default_seats("klondike", ada, "Ada", "normal"), daily=DAY)
+        dealt.append(store.create_daily(table, ada, 3))
+    assert dealt == ["daily0", "daily0"]
+    assert one.load_table("daily1") is None  # nothing half made
+    other = Table("daily2", "klondike", {"draw": 1}, 7,
+                  default_seats("klondike", ada, "Ada", "normal"), daily=DAY)
+    assert two.create_daily(other, ada, 1) == "daily2"  # draw 1 is another try
+
+
 @pytest.mark.parametrize(("ask", "reason"), [
     ({"draw": 2}, "draw must be 1 or 3"), ({"draw": "1"}, "draw 1 or draw 3"),
     ({"draw": 1, "seed": 3}, '{"draw": 1}'), ([], '{"draw": 1}'),

@@ -246,7 +246,9 @@ def _game_asked(ask: Any) -> tuple[str, dict[str, Any]]:
 
 def _dealing(app: Starlette) -> asyncio.Lock:
     """The lock that deals daily tables one at a time in this process: two asks
-    at once (a double click, two tabs) find the same table, not one each."""
+    at once (a double click, two tabs) find the same table, not one each, and
+    the day's deal is looked for once. Across processes the database holds the
+    one try (``Store.create_daily``)."""
     state = app.state
     if getattr(state, "daily_dealing", None) is None:
         state.daily_dealing = asyncio.Lock()
@@ -294,7 +296,11 @@ async def _deal_daily(request: Request, game: str, options: dict[str, Any], who:
     seat = PERSON_SEAT[game]
     table_seats[seat].token_hash = hash_token(token)
     table = Table(new_id(), game, options, seed, table_seats, daily=day)
-    await to_thread.run_sync(store.create_table, table)
+    dealt = await to_thread.run_sync(store.create_daily, table, who["id"],
+                                     options["draw"] if game == "klondike" else 0)
+    if dealt != table.id:  # dealt at the same moment by another process
+        return with_player(JSONResponse({"table": dealt, "url": f"/{game}/{dealt}", "day": day,
+                                         "game": game, "again": True}), who, new)
     return with_player(JSONResponse({"table": table.id, "url": f"/{game}/{table.id}",
                                      "token": token, "seat": seat, "day": day,
                                      "game": game}), who, new)

@@ -111,6 +111,17 @@ reviews = sa.Table(
     sa.Column("created", sa.Float, nullable=False),
 )
 
+# The daily deal's one try: the table a person was dealt for a day's deal of a
+# game (and a draw: Klondike's 1 or 3, 0 for Spades and Hearts).
+daily_plays = sa.Table(
+    "daily_plays", metadata,
+    sa.Column("player_id", sa.String(32), primary_key=True),
+    sa.Column("day", sa.String(10), primary_key=True),
+    sa.Column("game", sa.String(16), primary_key=True),
+    sa.Column("draw", sa.Integer, primary_key=True),
+    sa.Column("table_id", sa.String(32), nullable=False),
+)
+
 
 MIGRATION_LOCK = 0x7061726C  # PostgreSQL's advisory lock key for migrating ("parl")
 
@@ -289,6 +300,26 @@ class Store:
             {"table_id": table.id, "seat": s, "name": seat.name, "player_id": seat.player,
              "bot": seat.bot, "token_hash": seat.token_hash}
             for s, seat in enumerate(table.seats)])
+
+    def create_daily(self, table: Table, player_id: str, draw: int) -> str:
+        """The table of ``player_id``'s try at the day's deal (``table.daily``):
+        ``table``, stored now, or the one dealt to them already (an ask that
+        came at the same moment, to this process or another), whose id is
+        returned."""
+        assert table.daily is not None
+        key = {"player_id": player_id, "day": table.daily, "game": table.game, "draw": draw}
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(daily_plays.insert().values(table_id=table.id, **key))
+                self._insert_table(conn, table)
+            return table.id
+        except sa.exc.IntegrityError:
+            with self.engine.connect() as conn:
+                found = conn.execute(sa.select(daily_plays.c.table_id).where(
+                    *(daily_plays.c[k] == v for k, v in key.items()))).scalar()
+            if found is None:
+                raise
+            return str(found)
 
     def create_hosted(self, table: Table) -> None:
         """A table with friends: stored with an invite code no other table has."""
