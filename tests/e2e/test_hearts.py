@@ -104,6 +104,15 @@ def review_from_the_keyboard(page: Page, summary: Locator, screenshot: Check,
         expect(review.locator(".decision.mistake .verdict")).to_contain_text("cost about")
     screenshot(page, "hearts-review")
     check_accessibility(page, "hearts review")
+    size = page.viewport_size
+    page.set_viewport_size({"width": 360, "height": 740})  # the same review on a phone
+    # Every card of the four hands fits across the screen (the dialog scrolls down).
+    rights = page.locator("dialog.review .rc").evaluate_all(
+        "cards => cards.map(c => c.getBoundingClientRect().right)")
+    assert rights and max(rights) <= 360.5, max(rights)
+    screenshot(page, "hearts-review-phone")
+    if size:
+        page.set_viewport_size(size)
     page.keyboard.press("Escape")
     expect(page.locator("dialog.review")).to_have_count(0)
 
