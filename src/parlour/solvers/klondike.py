@@ -51,6 +51,7 @@ from parlour.solvers.klondike_position import (
     CARD,
     KR,
     OPPOSITE,
+    PARTNER,
     RED,
     SUIT,
     SUIT_UPTO,
@@ -189,24 +190,75 @@ def _usable(p: bytes, j: int, pile: int, found: Sequence[int],
     return False
 
 
-def _goes_home(p: bytes, ready: int, found: Sequence[int], undone: bool) -> bool:
+# NEXT[s][n]: the bit of the card of suit s that goes on a foundation holding n cards
+NEXT: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(1 << CARD[s][n + 1] if n < 13 else 0 for n in range(14)) for s in range(4))
+# the two cards each card may lie on, as bytes (255: none)
+_ON0: Final = bytes(c if c >= 0 else 255 for c in ABOVE0)
+_ON1: Final = bytes(c if c >= 0 else 255 for c in ABOVE1)
+_KING: Final = bytes(1 if KR[c] == 13 else 0 for c in range(52))
+# the card of the same rank and colour, of the other suit
+_TWIN: Final = bytes(CARD[PARTNER[SUIT[c]]][KR[c]] for c in range(52))
+
+
+def _goes_home(p: bytes, ready: int, nxt: int, undone: bool) -> bool:
     """Whether the top card of pile ``p`` goes home at once: it is safe (in ``ready``),
-    or (``undone``) it is the next card of its foundation and could come straight back
-    to where it lies, on a face-up card or, a king alone, to the pile it empties."""
+    or (``undone``) it is next on its foundation (in ``nxt``) and could come straight
+    back to where it lies, on a face-up card or, a king alone, to the pile it empties."""
     n = len(p)
     if n < 2:
         return False
     c = p[n - 1]
     if ready >> c & 1:
         return True
-    return undone and found[SUIT[c]] + 1 == KR[c] and (n - 2 > p[0] or (n == 2 and KR[c] == 13))
+    return undone and nxt >> c & 1 == 1 and (n - 2 > p[0] or (n == 2 and _KING[c] == 1))
 
 
-def _twins(piles: Sequence[bytes], lower: bool) -> list[tuple[int, int, int]]:
+def _twin_at(p: bytes, tops: int) -> int:
+    """The index in pile ``p`` of the first card lying face up on one of its two places
+    while the other, lower-numbered, is free on top of a pile (a card of ``tops``), or 0."""
+    for j in range(p[0] + 2, len(p)):
+        b = p[j]
+        u1 = p[j - 1]
+        u2 = _ON0[b]
+        if u2 == u1:
+            u2 = _ON1[b]
+        if u2 < u1 and tops >> u2 & 1:
+            return j
+    return 0
+
+
+def _twin_near(piles: tuple[bytes, ...], a: int, b: int) -> bool:
+    """Whether a move from pile ``a`` to pile ``b`` (or from the talon to ``a == b``) of
+    a settled position left a run that should move to its twin place: only a run put
+    on a card (in ``b``) or one lying on the twin of the card left free on top of ``a``
+    (the card of the same rank and colour) can."""
+    tops = 0
+    for i in range(7):
+        p = piles[i]
+        if len(p) > 1:
+            tops |= 1 << p[len(p) - 1]
+    if _twin_at(piles[b], tops):
+        return True
+    p = piles[a]
+    if len(p) < 2:
+        return False
+    u = p[len(p) - 1]
+    w = _TWIN[u]
+    if w < u:
+        return False
+    for i in range(7):
+        q = piles[i]
+        for k in range(q[0] + 1, len(q) - 1):
+            if q[k] == w:
+                return True
+    return False
+
+
+def _twins(piles: tuple[bytes, ...]) -> list[tuple[int, int, int]]:
     """The runs that could move to their *twin* place: ``(pile, count, target)`` for a run
     of ``count`` cards lying face up on one of the two cards its bottom card may lie on
-    (in ``pile``), the other being free on top of pile ``target``; with ``lower``, only
-    those where the free one is the lower-numbered card.
+    (in ``pile``), the other being free on top of pile ``target``.
 
     The run can go there and come straight back (no card is turned), so the two
     positions are won or lost together. The complete search keeps every such run on
@@ -220,12 +272,13 @@ def _twins(piles: Sequence[bytes], lower: bool) -> list[tuple[int, int, int]]:
     >>> from parlour.cards import parse_card
     >>> pile = lambda down, text: bytes((down, *(parse_card(c) for c in text.split())))
     >>> # the 5♥ on the 6♠ (hearts 2, spades 3), the 6♣ (clubs 0) free
-    >>> _twins([pile(0, "KD 6S 5H"), pile(1, "2D 6C")] + [b"\0"] * 5, False)
+    >>> _twins((pile(0, "KD 6S 5H"), pile(1, "2D 6C")) + (b"\0",) * 5)
     [(0, 1, 1)]
     """
     out: list[tuple[int, int, int]] = []
     tops = 0
-    for p in piles:
+    for i in range(7):
+        p = piles[i]
         if len(p) > 1:
             tops |= 1 << p[len(p) - 1]
     if not tops:
@@ -233,18 +286,17 @@ def _twins(piles: Sequence[bytes], lower: bool) -> list[tuple[int, int, int]]:
     for i in range(7):
         p = piles[i]
         for j in range(p[0] + 2, len(p)):
-            b, u1 = p[j], p[j - 1]
-            u2 = ABOVE0[b]
+            b = p[j]
+            u1 = p[j - 1]
+            u2 = _ON0[b]
             if u2 == u1:
-                u2 = ABOVE1[b]
-            if u2 < 0 or not tops >> u2 & 1 or (lower and u2 > u1):
+                u2 = _ON1[b]
+            if u2 == 255 or not tops >> u2 & 1:
                 continue
             for t in range(7):
                 q = piles[t]
                 if len(q) > 1 and q[len(q) - 1] == u2:
                     out.append((i, len(p) - j, t))
-                    if lower:
-                        return out  # (the first is enough to settle a position)
     return out
 
 
@@ -501,18 +553,25 @@ class Solver:
         if not self.prune_safe and not undone and not twin:
             return moves, pos
         ready = safe_now(found) if self.prune_safe else 0
-        if twin and _twins(piles, True):
-            pass  # a run to move over: settled below
-        elif a >= 0:
+        nxt = (NEXT[0][found[0]] | NEXT[1][found[1]] | NEXT[2][found[2]]
+               | NEXT[3][found[3]]) if undone else 0
+        if a >= 0:
             pa, pb = piles[a], piles[b]
-            if not _goes_home(pa, ready, found, undone) and not _goes_home(
-                    pb, ready, found, undone):
+            if not _goes_home(pa, ready, nxt, undone) and not _goes_home(
+                    pb, ready, nxt, undone) and not (twin and _twin_near(piles, a, b)):
                 return moves, pos
         else:
             hit = False
+            tops = 0
             for p in piles:
-                if _goes_home(p, ready, found, undone):
+                if _goes_home(p, ready, nxt, undone):
                     hit = True
+                if len(p) > 1:
+                    tops |= 1 << p[len(p) - 1]
+            if twin and not hit:
+                for p in piles:
+                    if _twin_at(p, tops):
+                        hit = True
             if not hit and self.reach == 1:
                 for c in talon:
                     if ready >> c & 1:
@@ -526,9 +585,11 @@ class Solver:
             changed = False
             for i in range(7):
                 p = pl[i]
-                if _goes_home(p, ready, fd, undone):
+                if _goes_home(p, ready, nxt, undone):
                     c = p[-1]
                     fd[SUIT[c]] += 1
+                    nxt = (NEXT[0][fd[0]] | NEXT[1][fd[1]] | NEXT[2][fd[2]]
+                           | NEXT[3][fd[3]]) if undone else 0
                     down = p[0]
                     if down and down == len(p) - 2:
                         down -= 1
@@ -546,16 +607,29 @@ class Solver:
                         moves.append(("talon", c, -1))
                         changed = True
                         ready = safe_now(fd)
+                        nxt = (NEXT[0][fd[0]] | NEXT[1][fd[1]] | NEXT[2][fd[2]]
+                               | NEXT[3][fd[3]]) if undone else 0
                         break
             if twin and not changed:
-                over = _twins(pl, True)
-                if over:
-                    i, count, t = over[0]
+                tops = 0
+                for p in pl:
+                    if len(p) > 1:
+                        tops |= 1 << p[len(p) - 1]
+                for i in range(7):
                     p = pl[i]
-                    pl[t] = pl[t] + p[len(p) - count:]
-                    pl[i] = p[:len(p) - count]
-                    moves.append(("pile", i, count, t))
-                    changed = True
+                    j = _twin_at(p, tops)
+                    if j:
+                        # the run from p[j] to the free card it may lie on
+                        u = _ON0[p[j]] if _ON0[p[j]] != p[j - 1] else _ON1[p[j]]
+                        for t in range(7):
+                            q = pl[t]
+                            if len(q) > 1 and q[len(q) - 1] == u:
+                                pl[t] = q + p[j:]
+                                pl[i] = p[:j]
+                                moves.append(("pile", i, len(p) - j, t))
+                                changed = True
+                                break
+                        break
         return moves, (tuple(pl), tuple(fd), talon, pointer)
 
     def _moves(self, pos: Position, twins: bool = True) -> list[Move]:
@@ -668,7 +742,7 @@ class Solver:
         if twins and self.prune_twin:
             # what a run's other place allows: a card put on the card it leaves free, or
             # that card going home (a run kept on the lower-numbered place, see _twins)
-            for i, count, t in _twins(piles, False):
+            for i, count, t in _twins(piles):
                 p = piles[i]
                 u = p[len(p) - count - 1]  # the card the run leaves free
                 b = p[len(p) - count]
