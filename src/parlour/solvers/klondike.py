@@ -8,6 +8,10 @@ Depth-first search over positions, with:
   draws are never searched; the talon's order never changes, only cards leave;
 - face-down cards turned as soon as they are on top (turning never hurts);
 - provably safe moves to the foundations played at once (see :func:`safe`);
+- in the complete search, positions one move from each other both ways searched as
+  one: a card that could go home and come straight back goes home (``undone``), a
+  run whose two places are both there lies on the lower-numbered (``twin``, see
+  :func:`_twins`);
 - a transposition table on a canonical key (the piles sorted, so piles that
   differ only in their places are one position; the foundations follow from
   the other cards, so they are left out);
@@ -272,7 +276,7 @@ def _twins(piles: tuple[bytes, ...]) -> list[tuple[int, int, int]]:
     >>> from parlour.cards import parse_card
     >>> pile = lambda down, text: bytes((down, *(parse_card(c) for c in text.split())))
     >>> # the 5♥ on the 6♠ (hearts 2, spades 3), the 6♣ (clubs 0) free
-    >>> _twins((pile(0, "KD 6S 5H"), pile(1, "2D 6C")) + (b"\0",) * 5)
+    >>> _twins((pile(0, "KD 6S 5H"), pile(1, "2D 6C")) + (bytes(1),) * 5)
     [(0, 1, 1)]
     """
     out: list[tuple[int, int, int]] = []
