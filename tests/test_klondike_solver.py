@@ -279,3 +279,64 @@ def test_bad_numbers_on_the_command_line_are_refused(capsys):
             main(["solve", "klondike", *argv])
         assert stop.value.code == 2
         assert message in capsys.readouterr().err
+
+
+# The 5♥ lies on the 6♣ (the lower-numbered of its two places) and the 6♠ is free; the
+# deal is won only by moving the 5♥ over to the 6♠ and sending the 6♣ home (the 4♥ is
+# under it): the complete search keeps the 5♥ on the 6♣, so it must play the two moves
+# as one (without them it says lose).
+TWIN_5H = _position((5, 6, 3, 4), "", [
+    (3, "8C 8S 4H 6C 5H"), (2, "7H 5S 7D 6S"), (0, "KC QH JC TH 9C 8H 7C 6H"),
+    (0, "KH QC JH TC 9H"), (0, "KD QS JD TS 9D"), (0, "KS QD JS TD 9S 8D 7S"), (0, "")])
+
+
+def test_a_run_moved_to_its_twin_place_frees_the_card_it_lay_on() -> None:
+    for draw in (1, 3):
+        for pruning in (PRUNINGS, PRUNINGS - {"twin"}, frozenset()):
+            result = Solver([], draw, 20, pruning=pruning).run(start=TWIN_5H)
+            assert result.result == "win"
+
+
+def test_twin_places_and_cards_that_could_come_straight_back_are_settled() -> None:
+    solver = Solver([], 3, None)
+    # the 5♥ stays on the 6♣ (lower-numbered than the 6♠)
+    _moves, pos = solver._settle(TWIN_5H, [])
+    assert pos == TWIN_5H
+    # on the 6♠ it moves over to the 6♣
+    moved = solver._play(TWIN_5H, ("pile", 0, 1, 1))
+    moves, pos = solver._settle(moved, [])
+    assert moves == [("pile", 1, 1, 0)] and pos == TWIN_5H
+    # the 6♥ on the 7♣, the 4♥ and 5♥ home: it goes home (it could come back)
+    ready = _position((5, 6, 5, 4), "", [
+        (2, "8C 8S 6C"), (2, "7H 5S 7D 6S"), (0, "KC QH JC TH 9C 8H 7C 6H"),
+        (0, "KH QC JH TC 9H"), (0, "KD QS JD TS 9D"), (0, "KS QD JS TD 9S 8D 7S"), (0, "")])
+    # (the 6♣ is safe: it goes home either way)
+    moves, pos = solver._settle(ready, [])
+    assert ("pile", 2, 1, -1) in moves and pos[1][2] == 6
+    moves, pos = Solver([], 3, None, pruning=PRUNINGS - {"undone"})._settle(ready, [])
+    assert ("pile", 2, 1, -1) not in moves and pos[1][2] == 5
+    # the quick search brings no cards back, so it leaves them where they lie
+    quick = Solver([], 3, None, complete=False)
+    assert quick._settle(moved, [])[1] == moved
+
+
+def _lines_positions(seeds: range, draw: int) -> list[Position]:
+    """Positions along random lines of play (with face-up runs, unlike random_position)."""
+    return [pos for k, pos in enumerate(_walk_positions(seeds, draw, 48)) if k % 8 == 7]
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_twin_places_and_going_home_never_turn_a_win_into_a_loss(draw: int) -> None:
+    # the complete search with every rule against it without the two (and without any
+    # rule) on positions deep in play; both settle most of them within the caps
+    tally = {"win": 0, "lose": 0}
+    for pos in _lines_positions(range(6), draw):
+        on = Solver([], draw, 3, max_states=20_000).run(start=pos).result
+        off = Solver([], draw, 3, max_states=20_000,
+                     pruning=PRUNINGS - {"twin", "undone"}).run(start=pos).result
+        bare = Solver([], draw, 3, max_states=40_000, pruning=frozenset()).run(start=pos).result
+        answers = {on, off, bare}
+        assert not {"win", "lose"} <= answers, (pos, on, off, bare)
+        if on in tally:
+            tally[on] += 1
+    assert tally["win"] >= 3 and tally["lose"] >= 3

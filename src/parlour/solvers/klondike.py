@@ -8,6 +8,10 @@ Depth-first search over positions, with:
   draws are never searched; the talon's order never changes, only cards leave;
 - face-down cards turned as soon as they are on top (turning never hurts);
 - provably safe moves to the foundations played at once (see :func:`safe`);
+- in the complete search, positions one move from each other both ways searched as
+  one: a card that could go home and come straight back goes home (``undone``), a
+  run whose two places are both there lies on the lower-numbered (``twin``, see
+  :func:`_twins`);
 - a transposition table on a canonical key (the piles sorted, so piles that
   differ only in their places are one position; the foundations follow from
   the other cards, so they are left out);
@@ -45,10 +49,13 @@ from parlour.games.klondike_notation import deal_from_seed
 from parlour.games.klondike_records import make_record
 from parlour.solvers.klondike_lines import expand, replays
 from parlour.solvers.klondike_position import (
+    ABOVE0,
+    ABOVE1,
     BELOW,
     CARD,
     KR,
     OPPOSITE,
+    PARTNER,
     RED,
     SUIT,
     SUIT_UPTO,
@@ -91,9 +98,14 @@ SLICE: Final = 0.5
 #   another searched position with the same cards reaches is not searched;
 # - ``blocked``: a position where some card can never go home is lost (see :func:`blocked`),
 #   checked at every position the complete search reaches;
-# - ``draw1``: with draw 3, a deal proved lost with draw 1 is lost (see :func:`solve`).
+# - ``draw1``: with draw 3, a deal proved lost with draw 1 is lost (see :func:`solve`);
+# - ``undone``: in the complete search, a card that could go home and come straight back
+#   to where it lies goes home at once (see :meth:`Solver._settle`);
+# - ``twin``: in the complete search, a run that lies on one of the two cards it may lie
+#   on, the other being free on top of its pile, lies on the lower-numbered of the two
+#   (see :func:`_twins`).
 PRUNINGS: Final = frozenset({"safe", "talon", "split", "back", "empty", "emptying",
-                             "pointer", "blocked", "draw1"})
+                             "pointer", "blocked", "draw1", "undone", "twin"})
 
 
 class _OutOfTime(Exception):
@@ -182,6 +194,116 @@ def _usable(p: bytes, j: int, pile: int, found: Sequence[int],
     return False
 
 
+# NEXT[s][n]: the bit of the card of suit s that goes on a foundation holding n cards
+NEXT: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(1 << CARD[s][n + 1] if n < 13 else 0 for n in range(14)) for s in range(4))
+# the two cards each card may lie on, as bytes (255: none)
+_ON0: Final = bytes(c if c >= 0 else 255 for c in ABOVE0)
+_ON1: Final = bytes(c if c >= 0 else 255 for c in ABOVE1)
+_KING: Final = bytes(1 if KR[c] == 13 else 0 for c in range(52))
+# the card of the same rank and colour, of the other suit
+_TWIN: Final = bytes(CARD[PARTNER[SUIT[c]]][KR[c]] for c in range(52))
+
+
+def _goes_home(p: bytes, ready: int, nxt: int, undone: bool) -> bool:
+    """Whether the top card of pile ``p`` goes home at once: it is safe (in ``ready``),
+    or (``undone``) it is next on its foundation (in ``nxt``) and could come straight
+    back to where it lies, on a face-up card or, a king alone, to the pile it empties."""
+    n = len(p)
+    if n < 2:
+        return False
+    c = p[n - 1]
+    if ready >> c & 1:
+        return True
+    return undone and nxt >> c & 1 == 1 and (n - 2 > p[0] or (n == 2 and _KING[c] == 1))
+
+
+def _twin_at(p: bytes, tops: int) -> int:
+    """The index in pile ``p`` of the first card lying face up on one of its two places
+    while the other, lower-numbered, is free on top of a pile (a card of ``tops``), or 0."""
+    for j in range(p[0] + 2, len(p)):
+        b = p[j]
+        u1 = p[j - 1]
+        u2 = _ON0[b]
+        if u2 == u1:
+            u2 = _ON1[b]
+        if u2 < u1 and tops >> u2 & 1:
+            return j
+    return 0
+
+
+def _twin_near(piles: tuple[bytes, ...], a: int, b: int) -> bool:
+    """Whether a move from pile ``a`` to pile ``b`` (or from the talon to ``a == b``) of
+    a settled position left a run that should move to its twin place: only a run put
+    on a card (in ``b``) or one lying on the twin of the card left free on top of ``a``
+    (the card of the same rank and colour) can."""
+    tops = 0
+    for i in range(7):
+        p = piles[i]
+        if len(p) > 1:
+            tops |= 1 << p[len(p) - 1]
+    if _twin_at(piles[b], tops):
+        return True
+    p = piles[a]
+    if len(p) < 2:
+        return False
+    u = p[len(p) - 1]
+    w = _TWIN[u]
+    if w < u:
+        return False
+    for i in range(7):
+        q = piles[i]
+        for k in range(q[0] + 1, len(q) - 1):
+            if q[k] == w:
+                return True
+    return False
+
+
+def _twins(piles: tuple[bytes, ...]) -> list[tuple[int, int, int]]:
+    """The runs that could move to their *twin* place: ``(pile, count, target)`` for a run
+    of ``count`` cards lying face up on one of the two cards its bottom card may lie on
+    (in ``pile``), the other being free on top of pile ``target``.
+
+    The run can go there and come straight back (no card is turned), so the two
+    positions are won or lost together. The complete search keeps every such run on
+    the lower-numbered of its two places; what only the other place allows (a card
+    put on the card the run leaves free, that card going home) it plays as one move
+    after moving the run over (see :meth:`Solver._moves`). Moving the run frees a
+    card that only the run's bottom card and its own twin (of the same rank and
+    colour) may lie on, and the twin lies on neither card, so no other run can then
+    move to a twin place: one run moved over is enough.
+
+    >>> from parlour.cards import parse_card
+    >>> pile = lambda down, text: bytes((down, *(parse_card(c) for c in text.split())))
+    >>> # the 5♥ on the 6♠ (hearts 2, spades 3), the 6♣ (clubs 0) free
+    >>> _twins((pile(0, "KD 6S 5H"), pile(1, "2D 6C")) + (bytes(1),) * 5)
+    [(0, 1, 1)]
+    """
+    out: list[tuple[int, int, int]] = []
+    tops = 0
+    for i in range(7):
+        p = piles[i]
+        if len(p) > 1:
+            tops |= 1 << p[len(p) - 1]
+    if not tops:
+        return out
+    for i in range(7):
+        p = piles[i]
+        for j in range(p[0] + 2, len(p)):
+            b = p[j]
+            u1 = p[j - 1]
+            u2 = _ON0[b]
+            if u2 == u1:
+                u2 = _ON1[b]
+            if u2 == 255 or not tops >> u2 & 1:
+                continue
+            for t in range(7):
+                q = piles[t]
+                if len(q) > 1 and q[len(q) - 1] == u2:
+                    out.append((i, len(p) - j, t))
+    return out
+
+
 class QuickTable:
     """The positions that quick searches of a deal ran through, kept from one restart
     to the next: a restart then skips what an earlier one searched and goes on with
@@ -240,6 +362,9 @@ class Solver:
         self.positions: list[Position] = []
         self.choices: list[list[Move]] = []
         self.tried: list[int] = []
+        # whether each position on the stack came back from a foundation (see
+        # :meth:`_settle`: its cards that could go home are left where they are)
+        self.back: list[bool] = []
         self.settled = ""
         self.bare = False
         self.check_blocked = "blocked" in pruning
@@ -249,6 +374,10 @@ class Solver:
         self.prune_back = "back" in pruning
         self.prune_empty = "empty" in pruning
         self.prune_emptying = "emptying" in pruning
+        # (the quick search brings no cards back from the foundations, so it must leave
+        # them in the tableau)
+        self.prune_undone = complete and "undone" in pruning
+        self.prune_twin = complete and "twin" in pruning
         self.blocked_hits = 0
         self.start_state: KlondikeState | None = None
 
@@ -278,6 +407,7 @@ class Solver:
         self.positions = [pos]
         self.choices = [self._moves(pos)]
         self.tried = [0]
+        self.back = [False]
         self.settled = ""
         if self._won(pos):
             self.settled = "win"
@@ -328,6 +458,7 @@ class Solver:
         positions = self.positions
         choices = self.choices
         tried = self.tried
+        back = self.back
         while positions:
             top = len(positions) - 1
             i = tried[top]
@@ -336,6 +467,7 @@ class Solver:
                 positions.pop()
                 choices.pop()
                 tried.pop()
+                back.pop()
                 if positions:
                     path.pop()
                 continue
@@ -345,8 +477,20 @@ class Solver:
             # only on top of the piles it touched (the position before was settled)
             # and only a card put on another can block (see :func:`blocked`): cards going
             # home or coming back leave a position that was not blocked unblocked
+            # (after a card came back from a foundation, every pile's top may go home)
             builds = True
-            if move[0] == "pile" and move[3] >= 0:
+            came_back = move[0] == "home"
+            if move[0] == "twin":
+                # a run moved to its twin place, then a move that only that allows
+                inner = move[4]
+                came_back = inner[0] == "home"
+                moves, child = self._settle(self._play(positions[top], move),
+                                            [("pile", move[1], move[2], move[3]), inner],
+                                            -1, -1, came_back)
+            elif back[top]:
+                moves, child = self._settle(self._play(positions[top], move), [move],
+                                            -1, -1, came_back)
+            elif move[0] == "pile" and move[3] >= 0:
                 moves, child = self._settle(self._play(positions[top], move), [move],
                                             move[1], move[3])
             elif move[0] == "talon" and move[2] >= 0:
@@ -354,7 +498,8 @@ class Solver:
                                             move[2], move[2])
             else:
                 builds = False
-                moves, child = self._settle(self._play(positions[top], move), [move])
+                moves, child = self._settle(self._play(positions[top], move), [move],
+                                            -1, -1, came_back)
             key = position_key(child)
             mask = self._mask(child)
             first = seen.get(key)
@@ -380,6 +525,7 @@ class Solver:
             positions.append(child)
             choices.append(self._moves(child))
             tried.append(0)
+            back.append(came_back)
             self.nodes += 1
             if self.nodes & 1023 == 0 and (
                 time.perf_counter() > self.deadline
@@ -390,23 +536,46 @@ class Solver:
         return False
 
     def _settle(self, pos: Position, moves: list[Move], a: int = -1,
-                b: int = -1) -> tuple[list[Move], Position]:
+                b: int = -1, came_back: bool = False) -> tuple[list[Move], Position]:
         """Play every safe move to the foundations (turning cards as they come up); with
-        piles ``a`` and ``b`` given, only their tops can be safe (nothing else changed)."""
+        piles ``a`` and ``b`` given, only their tops can go home (nothing else changed).
+
+        In the complete search (``undone``) a pile's top card also goes home when it
+        could come straight back to where it lies: it lies face up on a face-up card
+        (or is a king alone in its pile) and is the next card of its foundation. The
+        two positions are then one move from each other both ways, so one is won
+        exactly when the other is, and only the one with the card home is searched.
+        A card comes back from a foundation only for something to go on it (or on a
+        card under it in its foundation, which comes back too), so the position just
+        after a card ``came_back`` keeps such cards where they are, and the next move
+        (one that does not bring a card back) settles them: every line of play is
+        still there, with the cards that could go home sent home between its moves.
+        """
         piles, found, talon, pointer = pos
-        if not self.prune_safe:
+        undone = self.prune_undone and not came_back
+        twin = self.prune_twin and not came_back
+        if not self.prune_safe and not undone and not twin:
             return moves, pos
-        ready = safe_now(found)
+        ready = safe_now(found) if self.prune_safe else 0
+        nxt = (NEXT[0][found[0]] | NEXT[1][found[1]] | NEXT[2][found[2]]
+               | NEXT[3][found[3]]) if undone else 0
         if a >= 0:
             pa, pb = piles[a], piles[b]
-            if not (len(pa) > 1 and ready >> pa[-1] & 1) and not (
-                    len(pb) > 1 and ready >> pb[-1] & 1):
+            if not _goes_home(pa, ready, nxt, undone) and not _goes_home(
+                    pb, ready, nxt, undone) and not (twin and _twin_near(piles, a, b)):
                 return moves, pos
         else:
             hit = False
+            tops = 0
             for p in piles:
-                if len(p) > 1 and ready >> p[-1] & 1:
+                if _goes_home(p, ready, nxt, undone):
                     hit = True
+                if len(p) > 1:
+                    tops |= 1 << p[len(p) - 1]
+            if twin and not hit:
+                for p in piles:
+                    if _twin_at(p, tops):
+                        hit = True
             if not hit and self.reach == 1:
                 for c in talon:
                     if ready >> c & 1:
@@ -420,17 +589,20 @@ class Solver:
             changed = False
             for i in range(7):
                 p = pl[i]
-                if len(p) > 1 and ready >> p[-1] & 1:
+                if _goes_home(p, ready, nxt, undone):
                     c = p[-1]
                     fd[SUIT[c]] += 1
+                    nxt = (NEXT[0][fd[0]] | NEXT[1][fd[1]] | NEXT[2][fd[2]]
+                           | NEXT[3][fd[3]]) if undone else 0
                     down = p[0]
                     if down and down == len(p) - 2:
                         down -= 1
                     pl[i] = bytes((down,)) + p[1:-1]
                     moves.append(("pile", i, 1, -1))
                     changed = True
-                    ready = safe_now(fd)
-            if self.reach == 1:
+                    if self.prune_safe:
+                        ready = safe_now(fd)
+            if self.reach == 1 and self.prune_safe:
                 for j in range(len(talon)):
                     c = talon[j]
                     if ready >> c & 1:
@@ -439,10 +611,32 @@ class Solver:
                         moves.append(("talon", c, -1))
                         changed = True
                         ready = safe_now(fd)
+                        nxt = (NEXT[0][fd[0]] | NEXT[1][fd[1]] | NEXT[2][fd[2]]
+                               | NEXT[3][fd[3]]) if undone else 0
+                        break
+            if twin and not changed:
+                tops = 0
+                for p in pl:
+                    if len(p) > 1:
+                        tops |= 1 << p[len(p) - 1]
+                for i in range(7):
+                    p = pl[i]
+                    j = _twin_at(p, tops)
+                    if j:
+                        # the run from p[j] to the free card it may lie on
+                        u = _ON0[p[j]] if _ON0[p[j]] != p[j - 1] else _ON1[p[j]]
+                        for t in range(7):
+                            q = pl[t]
+                            if len(q) > 1 and q[len(q) - 1] == u:
+                                pl[t] = q + p[j:]
+                                pl[i] = p[:j]
+                                moves.append(("pile", i, len(p) - j, t))
+                                changed = True
+                                break
                         break
         return moves, (tuple(pl), tuple(fd), talon, pointer)
 
-    def _moves(self, pos: Position) -> list[Move]:
+    def _moves(self, pos: Position, twins: bool = True) -> list[Move]:
         piles, found, talon, pointer = pos
         draw = self.reach
         prune_talon = self.prune_talon
@@ -548,11 +742,32 @@ class Solver:
                 score += rng.randrange(JITTER)
             keys.append(-score * 256 + k)
         keys.sort()
-        return [scored[key & 255][1] for key in keys]
+        out = [scored[key & 255][1] for key in keys]
+        if twins and self.prune_twin:
+            # what a run's other place allows: a card put on the card it leaves free, or
+            # that card going home (a run kept on the lower-numbered place, see _twins)
+            for i, count, t in _twins(piles):
+                p = piles[i]
+                u = p[len(p) - count - 1]  # the card the run leaves free
+                b = p[len(p) - count]
+                other = BELOW[u][0] if BELOW[u][1] == b else BELOW[u][1]  # b's twin
+                loc = where[other]
+                if loc >= 0 and loc & 63 == 1 + piles[loc >> 6][0]:
+                    q = piles[loc >> 6]
+                    out.append(("twin", i, count, t, ("pile", loc >> 6, len(q) - (loc & 63), i)))
+                elif reach[other]:
+                    out.append(("twin", i, count, t, ("talon", other, i)))
+                elif found[SUIT[other]] == KR[other]:
+                    out.append(("twin", i, count, t, ("home", SUIT[other], i)))
+                if found[SUIT[u]] + 1 == KR[u]:
+                    out.append(("twin", i, count, t, ("pile", i, 1, -1)))
+        return out
 
     def _play(self, pos: Position, move: Move) -> Position:
         piles, found, talon, pointer = pos
         kind = move[0]
+        if kind == "twin":
+            return self._play(self._play(pos, ("pile", move[1], move[2], move[3])), move[4])
         pl = list(piles)
         fd = list(found)
         if kind == "talon":
