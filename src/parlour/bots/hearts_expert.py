@@ -277,16 +277,18 @@ def _alike(a: int, b: int, sep: int, jack: bool) -> bool:
     return not sep & between
 
 
-def mismatches(obs: Any, world: Any) -> tuple[int, int]:
+def mismatches(obs: Any, world: Any) -> tuple[int, int, int]:
     """How far the sampled deal ``world`` is from what the ``normal`` rules
     would have done with its cards: the other seats' plays so far that are
-    not the rules' card (nor a card alike to it), and the cards this seat
-    received that the passer's rules would not have passed.
+    not the rules' card (nor a card alike to it); the cards this seat
+    received that the passer's rules would not have passed; and the times a
+    seat holding the queen of spades in ``world`` could have dropped her on
+    a trick another seat takes (void in the suit led, or under the ace or
+    king of spades, no moon under way) and did not.
 
-    A deal where a seat that showed out of a suit without throwing the queen
-    holds her, or where the passer kept a card its rules pass before the
-    ones it gave, counts one for each such play or card; the expert's
-    ``infer`` and ``pass_infer`` turn the counts into weights."""
+    A deal where the passer kept a card its rules pass before the ones it
+    gave counts one for each such card; the expert's ``infer``,
+    ``pass_infer`` and ``queen_infer`` turn the counts into weights."""
     me: int = obs.seat
     opts = obs.options
     jack: bool = opts.jack_of_diamonds
@@ -301,7 +303,7 @@ def mismatches(obs: Any, world: Any) -> tuple[int, int]:
         pass_miss = 3 - (rule_pass & obs.received).bit_count()
     plays: list[int] = list(obs.plays)
     if not plays:
-        return 0, pass_miss
+        return 0, pass_miss, 0
     played_by: list[int] = list(obs.played_by)
     now: list[int] = list(world.play.hands)
     hands = [now[s] | played_by[s] for s in range(4)]
@@ -316,6 +318,7 @@ def mismatches(obs: Any, world: Any) -> tuple[int, int]:
     pts = [0, 0, 0, 0]
     done = 0
     miss = 0
+    queen = 0
     for c in plays:
         p = (leader + n) & 3
         hand = hands[p]
@@ -331,6 +334,9 @@ def mismatches(obs: Any, world: Any) -> tuple[int, int]:
                     sep |= 1 << trick[i]
                 if not _alike(rule, c, sep, jack):
                     miss += 1
+                if (legal >> QS & 1 and c != QS and n > 0 and not first
+                        and _safe_queen(trick, n, legal, pts)):
+                    queen += 1
         hands[p] = hand & ~(1 << c)
         left &= ~(1 << c)
         if c // 13 == HEARTS or (qbh and c == QS):
@@ -351,7 +357,24 @@ def mismatches(obs: Any, world: Any) -> tuple[int, int]:
             leader = w
             n = 0
             done += 1
-    return miss, pass_miss
+    return miss, pass_miss, queen
+
+
+def _safe_queen(trick: list[int], n: int, legal: int, pts: list[int]) -> bool:
+    """Whether the queen of spades, legal here, would land on a trick another
+    seat takes (void in the suit led, or under the ace or king of spades in
+    the trick), with no seat going for the moon (every point so far, 8 or more)."""
+    total = pts[0] + pts[1] + pts[2] + pts[3]
+    for s in range(4):
+        if total >= 8 and pts[s] == total:
+            return False
+    led = trick[0] // 13
+    if not legal & SUIT[led]:
+        return True
+    top = 0
+    for i in range(n):
+        top = max(top, trick[i])
+    return led == SPADES and top > QS
 
 
 class HeartsExpert:
@@ -370,13 +393,14 @@ class HeartsExpert:
 
     def __init__(self, seed: int = 0, samples: int = 200, time_budget: float = 0.0,
                  dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5,
-                 infer: float = 1.0, pass_infer: float = 1.0, pool: int = 2) -> None:
+                 infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
+                 pool: int = 2) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if not 3 <= pass_cards <= 13:
             raise ValueError("pass_cards must be 3 to 13")
-        if not (0.0 < infer <= 1.0 and 0.0 < pass_infer <= 1.0):
-            raise ValueError("infer and pass_infer are weights above 0, at most 1")
+        if not (0.0 < infer <= 1.0 and 0.0 < pass_infer <= 1.0 and 0.0 < queen_infer <= 1.0):
+            raise ValueError("infer, pass_infer and queen_infer are weights above 0, at most 1")
         if pool < 1:
             raise ValueError("pool must be at least 1")
         self.rng = Rng(seed)
@@ -387,6 +411,7 @@ class HeartsExpert:
         self.pass_cards = pass_cards
         self.infer = infer
         self.pass_infer = pass_infer
+        self.queen_infer = queen_infer
         self.pool = pool
         self.margin = 0.05
         # how many points a hand another pass must save over the ``normal`` one
@@ -519,7 +544,7 @@ class HeartsExpert:
     def _inferring(self, obs: Any) -> bool:
         """Whether the deals are weighted by what the other seats did: the
         option is on and something was passed to this seat or played."""
-        if self.infer >= 1.0 and self.pass_infer >= 1.0:
+        if self.infer >= 1.0 and self.pass_infer >= 1.0 and self.queen_infer >= 1.0:
             return False
         return bool(obs.plays) or (obs.received != 0 and self.pass_infer < 1.0)
 
@@ -557,6 +582,7 @@ class HeartsExpert:
         logs: list[float] = []
         lp = math.log(self.infer) if self.infer < 1.0 else 0.0
         lq = math.log(self.pass_infer) if self.pass_infer < 1.0 else 0.0
+        lqq = math.log(self.queen_infer) if self.queen_infer < 1.0 else 0.0
         want = self.samples * self.pool
         failed = 0
         while len(pool) < want:
@@ -567,9 +593,9 @@ class HeartsExpert:
                 if failed > 8 * want:
                     break
                 continue
-            miss, pass_miss = mismatches(obs, world)
+            miss, pass_miss, queen = mismatches(obs, world)
             pool.append(world)
-            logs.append(miss * lp + pass_miss * lq)
+            logs.append(miss * lp + pass_miss * lq + queen * lqq)
         if not pool:
             return []
         top = max(logs)
@@ -793,9 +819,10 @@ def points_from_here(world: Any, seat: int, horizon: int = 0) -> dict[int, int]:
 
 def _expert(seed: int = 0, samples: int = 200, time_budget: float = 0.0,
             dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5,
-            infer: float = 1.0, pass_infer: float = 1.0, pool: int = 2) -> HeartsExpert:
+            infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
+            pool: int = 2) -> HeartsExpert:
     return HeartsExpert(seed, samples, time_budget, dd_tricks, pass_deals, pass_cards,
-                        infer, pass_infer, pool)
+                        infer, pass_infer, queen_infer, pool)
 
 
 register_bot("hearts", "expert", _expert)
