@@ -18,6 +18,14 @@ the same sampled deals, whole hands by the rules. ``time_budget`` (seconds) keep
 until the time is spent, for stronger play; the default fixed number of
 samples keeps the bot repeatable with its seed.
 
+The deals can be weighted by what the other seats did (off by default):
+``pool`` times ``samples`` deals are sampled, each weighed by how well the
+``normal`` rules explain the pass this seat received (``pass_infer``), the
+queen of spades kept when it could have been dropped safely
+(``queen_infer``) and every other play (``infer``); ``samples`` of them are
+then drawn by weight and played out (:func:`mismatches`). With any of these
+on, the number of deals is fixed (``time_budget`` is not used).
+
 >>> from parlour.games.hearts import HeartsHand
 >>> hand = HeartsHand.from_seed(2, pass_dir=0)
 >>> bot = HeartsExpert(seed=1, samples=8)
@@ -387,7 +395,12 @@ class HeartsExpert:
     solved double dummy in points instead of played out by the rules (0, the
     default: never); ``pass_deals``: deals each candidate pass is played out on
     (0: the ``normal`` pass); ``pass_cards``: the cards (by the rules' ranking)
-    whose every three are candidates."""
+    whose every three are candidates; ``infer``, ``pass_infer``, ``queen_infer``:
+    the weight (1: off) a sampled deal is multiplied by for each of the other
+    seats' plays that is not the ``normal`` card, each received card its
+    passer's rules would have kept, and each time a seat kept the queen it
+    could have dropped on another seat's trick; ``pool``: how many times
+    ``samples`` deals are sampled for the weighted draw."""
 
     name = "expert"
 
