@@ -382,3 +382,71 @@ def test_the_expert_pass_is_three_of_its_cards_repeatable_and_normal_without_sea
         assert HeartsExpert(seed=seed, pass_deals=20).choose(obs, hand.legal_actions()) == action
         plain = HeartsExpert(seed=seed, pass_deals=0).choose(obs, hand.legal_actions())
         assert plain == PASS_BIT | choose_pass(obs.hand, 1)
+
+
+def _queen_share(worlds: list[tuple[Any, int]], seat: int, before_pass: bool = False) -> float:
+    """The share of weighted deals where ``seat`` holds the queen of spades
+    (now, or in its hand as dealt)."""
+    qs = parse_card("QS")
+    held = sum(n for w, n in worlds
+               if (w.deal[seat] if before_pass else w.play.hands[seat]) >> qs & 1)
+    return held / sum(n for _, n in worlds)
+
+
+def test_the_rules_own_plays_and_passes_count_no_mismatch_on_the_real_deal():
+    from parlour.bots.hearts_expert import mismatches
+
+    normal = bot("normal")
+    for seed in range(8):
+        hand = HeartsHand.from_seed(seed, pass_dir=seed % 4)
+        while not hand.is_terminal():
+            seat = hand.current_player()
+            obs = hand.observation(seat)
+            if not obs.passing:
+                assert mismatches(obs, hand) == (0, 0, 0)
+            hand.apply(normal.choose(obs, hand.legal_actions()))
+
+
+def test_the_weighted_expert_believes_a_seat_that_showed_out_without_the_queen_lacks_her():
+    """West threw a low spade on the diamond lead, void: any sound player
+    would have thrown the queen had West held her, so the weighted deals
+    seldom give her to West, where plain sampling often does."""
+    from parlour.bots.hearts_expert import HeartsExpert
+
+    hand = _position(DUMP_DEAL, "2C 2S AC 3S 2D 4S 3D")
+    obs = hand.observation(0)  # North: the queen is unseen (East holds her)
+    rng = Rng(3)
+    plain = _queen_share([(obs.sample(rng), 1) for _ in range(300)], 3)
+    expert = HeartsExpert(seed=3, samples=150, queen_infer=0.2)
+    weighted = _queen_share(expert._weighted_worlds(obs), 3)
+    assert plain > 0.25
+    assert weighted < plain / 2
+    off = HeartsExpert(seed=3, samples=150)
+    assert not off._inferring(obs)  # off by default: every sampled deal counts the same
+
+
+def test_the_weighted_expert_believes_its_passer_kept_no_unguarded_queen():
+    """North received three cards from West; West's rules would have passed
+    the queen with few low spades before them, so the weighted deals seldom
+    give West the queen as dealt."""
+    from parlour.bots.hearts_expert import HeartsExpert
+
+    qs = parse_card("QS")
+    normal = bot("normal")
+    for seed in range(40):
+        hand = HeartsHand.from_seed(seed, pass_dir=PASS_LEFT)
+        if (hand.deal[3] | hand.deal[0]) >> qs & 1:
+            continue  # the queen is West's or North's own: nothing to infer
+        for _ in range(4):
+            s = hand.current_player()
+            hand.apply(normal.choose(hand.observation(s), hand.legal_actions()))
+        obs = hand.observation(0)
+        rng = Rng(seed)
+        plain = _queen_share([(obs.sample(rng), 1) for _ in range(300)], 3, before_pass=True)
+        weighted = _queen_share(
+            HeartsExpert(seed=seed, samples=150, pass_infer=0.2)._weighted_worlds(obs), 3,
+            before_pass=True)
+        assert plain > 0.15
+        assert weighted < plain / 2
+        return
+    raise AssertionError("no deal found")

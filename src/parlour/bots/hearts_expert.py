@@ -18,6 +18,14 @@ the same sampled deals, whole hands by the rules. ``time_budget`` (seconds) keep
 until the time is spent, for stronger play; the default fixed number of
 samples keeps the bot repeatable with its seed.
 
+The deals can be weighted by what the other seats did (off by default):
+``pool`` times ``samples`` deals are sampled, each weighed by how well the
+``normal`` rules explain the pass this seat received (``pass_infer``), the
+queen of spades kept when it could have been dropped safely
+(``queen_infer``) and every other play (``infer``); ``samples`` of them are
+then drawn by weight and played out (:func:`mismatches`). With any of these
+on, the number of deals is fixed (``time_budget`` is not used).
+
 >>> from parlour.games.hearts import HeartsHand
 >>> hand = HeartsHand.from_seed(2, pass_dir=0)
 >>> bot = HeartsExpert(seed=1, samples=8)
@@ -29,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -122,16 +131,7 @@ def separating(obs: Any) -> int:
 
 def _same(rep: int, c: int, obs: Any) -> bool:
     """Whether ``c`` is ``rep`` or in its run of equivalent cards."""
-    if rep == c:
-        return True
-    out = separating(obs)
-    lo = min(rep, c)
-    hi = max(rep, c)
-    if lo // 13 != hi // 13 or lo == QS or hi == QS or ((lo == JD or hi == JD)
-                                                        and obs.options.jack_of_diamonds):
-        return False
-    between = ((1 << hi) - 1) & ~((2 << lo) - 1)
-    return not out & between
+    return rep == c or _alike(rep, c, separating(obs), bool(obs.options.jack_of_diamonds))
 
 
 def _legal(hand: int, trick: list[int], n: int, first: bool, broken: bool) -> int:
@@ -262,6 +262,120 @@ def sure_card(obs: Any, legal: int) -> int:
     return -1
 
 
+def _alike(a: int, b: int, sep: int, jack: bool) -> bool:
+    """Whether cards ``a`` and ``b`` are the same card to the seat that holds
+    them: one suit, no card of ``sep`` between them, neither the queen of
+    spades nor (when it counts) the jack of diamonds."""
+    if a == b:
+        return True
+    lo = min(a, b)
+    hi = max(a, b)
+    if lo // 13 != hi // 13 or lo == QS or hi == QS or (jack and (lo == JD or hi == JD)):
+        return False
+    between = ((1 << hi) - 1) & ~((2 << lo) - 1)
+    return not sep & between
+
+
+def mismatches(obs: Any, world: Any) -> tuple[int, int, int]:
+    """How far the sampled deal ``world`` is from what the ``normal`` rules
+    would have done with its cards: the other seats' plays so far that are
+    not the rules' card (nor a card alike to it); the cards this seat
+    received that the passer's rules would not have passed; and the times a
+    seat holding the queen of spades in ``world`` could have dropped her on
+    a trick another seat takes (void in the suit led, or under the ace or
+    king of spades, no moon under way) and did not.
+
+    A deal where the passer kept a card its rules pass before the ones it
+    gave counts one for each such card; the expert's ``infer``,
+    ``pass_infer`` and ``queen_infer`` turn the counts into weights."""
+    me: int = obs.seat
+    opts = obs.options
+    jack: bool = opts.jack_of_diamonds
+    qbh: bool = opts.queen_breaks_hearts
+    target: int = opts.target
+    scores: list[int] = list(obs.scores)
+    pass_miss = 0
+    d: int = obs.pass_dir
+    if d and obs.received:
+        giver = (me - d) & 3
+        rule_pass = choose_pass(world.deal[giver], NORMAL, jack)
+        pass_miss = 3 - (rule_pass & obs.received).bit_count()
+    plays: list[int] = list(obs.plays)
+    if not plays:
+        return 0, pass_miss, 0
+    played_by: list[int] = list(obs.played_by)
+    now: list[int] = list(world.play.hands)
+    hands = [now[s] | played_by[s] for s in range(4)]
+    left = hands[0] | hands[1] | hands[2] | hands[3]
+    leader = 0
+    for s in range(4):
+        if played_by[s] >> plays[0] & 1:
+            leader = s
+    trick = [0, 0, 0, 0]
+    n = 0
+    broken = False
+    pts = [0, 0, 0, 0]
+    done = 0
+    miss = 0
+    queen = 0
+    for c in plays:
+        p = (leader + n) & 3
+        hand = hands[p]
+        if p != me:
+            first = done == 0
+            legal = _legal(hand, trick, n, first, broken)
+            if legal & (legal - 1):
+                out = left & ~hand
+                rule = rule_card(p, hand, legal, trick, n, leader, out, pts, first, NORMAL,
+                                 jack, scores, target)
+                sep = out
+                for i in range(n):
+                    sep |= 1 << trick[i]
+                if not _alike(rule, c, sep, jack):
+                    miss += 1
+                if (legal >> QS & 1 and c != QS and n > 0 and not first
+                        and _safe_queen(trick, n, legal, pts)):
+                    queen += 1
+        hands[p] = hand & ~(1 << c)
+        left &= ~(1 << c)
+        if c // 13 == HEARTS or (qbh and c == QS):
+            broken = True
+        trick[n] = c
+        n += 1
+        if n == 4:
+            led = trick[0] // 13
+            best = trick[0]
+            bi = 0
+            for i in range(1, 4):
+                if trick[i] // 13 == led and trick[i] > best:
+                    best = trick[i]
+                    bi = i
+            w = (leader + bi) & 3
+            pts[w] += penalty((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
+                              | (1 << trick[3]))
+            leader = w
+            n = 0
+            done += 1
+    return miss, pass_miss, queen
+
+
+def _safe_queen(trick: list[int], n: int, legal: int, pts: list[int]) -> bool:
+    """Whether the queen of spades, legal here, would land on a trick another
+    seat takes (void in the suit led, or under the ace or king of spades in
+    the trick), with no seat going for the moon (every point so far, 8 or more)."""
+    total = pts[0] + pts[1] + pts[2] + pts[3]
+    for s in range(4):
+        if total >= 8 and pts[s] == total:
+            return False
+    led = trick[0] // 13
+    if not legal & SUIT[led]:
+        return True
+    top = 0
+    for i in range(n):
+        top = max(top, trick[i])
+    return led == SPADES and top > QS
+
+
 class HeartsExpert:
     """Sampled deals played out by the rules; the card with the fewest points expected.
 
@@ -272,22 +386,37 @@ class HeartsExpert:
     solved double dummy in points instead of played out by the rules (0, the
     default: never); ``pass_deals``: deals each candidate pass is played out on
     (0: the ``normal`` pass); ``pass_cards``: the cards (by the rules' ranking)
-    whose every three are candidates."""
+    whose every three are candidates; ``infer``, ``pass_infer``, ``queen_infer``:
+    the weight (1: off) a sampled deal is multiplied by for each of the other
+    seats' plays that is not the ``normal`` card, each received card its
+    passer's rules would have kept, and each time a seat kept the queen it
+    could have dropped on another seat's trick; ``pool``: how many times
+    ``samples`` deals are sampled for the weighted draw."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 200, time_budget: float = 0.0,
-                 dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5) -> None:
+                 dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5,
+                 infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
+                 pool: int = 2) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if not 3 <= pass_cards <= 13:
             raise ValueError("pass_cards must be 3 to 13")
+        if not (0.0 < infer <= 1.0 and 0.0 < pass_infer <= 1.0 and 0.0 < queen_infer <= 1.0):
+            raise ValueError("infer, pass_infer and queen_infer are weights above 0, at most 1")
+        if pool < 1:
+            raise ValueError("pool must be at least 1")
         self.rng = Rng(seed)
         self.samples = samples
         self.time_budget = time_budget
         self.dd_tricks = dd_tricks
         self.pass_deals = pass_deals
         self.pass_cards = pass_cards
+        self.infer = infer
+        self.pass_infer = pass_infer
+        self.queen_infer = queen_infer
+        self.pool = pool
         self.margin = 0.05
         # how many points a hand another pass must save over the ``normal`` one
         self.pass_margin = 0.25
@@ -396,18 +525,35 @@ class HeartsExpert:
 
     def evaluate(self, obs: Any, legal: int) -> dict[int, float]:
         """Mean points expected for each candidate card (equivalent cards merged)."""
-        opts = obs.options
-        jack: bool = opts.jack_of_diamonds
-        qbh: bool = opts.queen_breaks_hearts
-        moon_add = opts.moon == "add_to_others"
-        target: int = opts.target
-        scores: list[int] = list(obs.scores)
-        me: int = obs.seat
+        jack: bool = obs.options.jack_of_diamonds
         cands = candidates(legal, obs.hand, separating(obs), jack)
         if len(cands) == 1:
             return {cands[0]: 0.0}
         totals = [0.0] * len(cands)
         exact = self._solve_exactly(obs)
+        if self._inferring(obs):
+            done = 0
+            for world, count in self._weighted_worlds(obs):
+                values = self._values(obs, world, cands, exact)
+                for k in range(len(cands)):
+                    totals[k] += count * values[k]
+                done += count
+        else:
+            done = self._sampled(obs, cands, exact, totals)
+        if done == 0:
+            rule = observed_card(obs, legal, NORMAL)
+            return {rule: 0.0}
+        return {cands[k]: totals[k] / done for k in range(len(cands))}
+
+    def _inferring(self, obs: Any) -> bool:
+        """Whether the deals are weighted by what the other seats did: the
+        option is on and something was passed to this seat or played."""
+        if self.infer >= 1.0 and self.pass_infer >= 1.0 and self.queen_infer >= 1.0:
+            return False
+        return bool(obs.plays) or (obs.received != 0 and self.pass_infer < 1.0)
+
+    def _sampled(self, obs: Any, cands: list[int], exact: bool, totals: list[float]) -> int:
+        """Plain sampling: every deal counts once; returns how many were played."""
         deadline = time.perf_counter() + self.time_budget if self.time_budget > 0 else 0.0
         done = 0
         failed = 0
@@ -420,56 +566,112 @@ class HeartsExpert:
                 if failed > 8 * self.samples:
                     break
                 continue
-            play = world.play
-            if exact:
-                values = points_from_here(world, me)
-                for k in range(len(cands)):
-                    totals[k] += values[cands[k]]
-                done += 1
-                if self._enough(done, deadline):
-                    break
-                continue
-            base_hands: list[int] = list(play.hands)
-            base_trick: list[int] = [0, 0, 0, 0]
-            n = len(play.trick)
-            for i in range(n):
-                base_trick[i] = play.trick[i]
-            base_taken: list[int] = list(play.taken)
+            values = self._values(obs, world, cands, exact)
             for k in range(len(cands)):
-                c = cands[k]
-                hands = base_hands[:]
-                trick = base_trick[:]
-                taken = base_taken[:]
-                leader: int = play.leader
-                broken: bool = play.broken or c // 13 == HEARTS or (qbh and c == QS)
-                hands[me] &= ~(1 << c)
-                trick[n] = c
-                m = n + 1
-                tricks_done: int = play.trick_count
-                if m == 4:
-                    led = trick[0] // 13
-                    best = trick[0]
-                    bi = 0
-                    for i in range(1, 4):
-                        if trick[i] // 13 == led and trick[i] > best:
-                            best = trick[i]
-                            bi = i
-                    w = (leader + bi) & 3
-                    taken[w] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) \
-                        | (1 << trick[3])
-                    leader = w
-                    m = 0
-                    tricks_done += 1
-                playout(hands, trick, m, leader, broken, tricks_done, taken, jack, qbh,
-                        scores, target)
-                totals[k] += outcome(taken, me, jack, moon_add, scores, target)
+                totals[k] += values[k]
             done += 1
             if self._enough(done, deadline):
                 break
-        if done == 0:
-            rule = observed_card(obs, legal, NORMAL)
-            return {rule: 0.0}
-        return {cands[k]: totals[k] / done for k in range(len(cands))}
+        return done
+
+    def _weighted_worlds(self, obs: Any) -> list[tuple[Any, int]]:
+        """``samples`` deals drawn, by weight, from ``pool`` times as many
+        sampled ones, each with how often it was drawn (the rules' playouts
+        are deterministic, so a deal drawn twice is played once, counted
+        twice). A deal's weight is ``infer`` to the power of the other seats'
+        plays in it that are not the ``normal`` card and ``pass_infer`` to the
+        power of the received cards its passer's rules would have kept
+        (:func:`mismatches`), relative to the best deal of the pool."""
+        pool: list[Any] = []
+        logs: list[float] = []
+        lp = math.log(self.infer) if self.infer < 1.0 else 0.0
+        lq = math.log(self.pass_infer) if self.pass_infer < 1.0 else 0.0
+        lqq = math.log(self.queen_infer) if self.queen_infer < 1.0 else 0.0
+        want = self.samples * self.pool
+        failed = 0
+        while len(pool) < want:
+            try:
+                world = obs.sample(self.rng)
+            except ValueError:
+                failed += 1
+                if failed > 8 * want:
+                    break
+                continue
+            miss, pass_miss, queen = mismatches(obs, world)
+            pool.append(world)
+            logs.append(miss * lp + pass_miss * lq + queen * lqq)
+        if not pool:
+            return []
+        top = max(logs)
+        weights = [math.exp(v - top) for v in logs]
+        total = 0.0
+        for w in weights:
+            total += w
+        # systematic resampling: one random offset, ``samples`` evenly spaced draws
+        step = total / self.samples
+        u = step * (self.rng.below(1 << 30) / float(1 << 30))
+        out: list[tuple[Any, int]] = []
+        acc = 0.0
+        for i in range(len(pool)):
+            acc += weights[i]
+            count = 0
+            while u < acc and count + len(out) < 4 * self.samples:
+                count += 1
+                u += step
+            if count:
+                out.append((pool[i], count))
+        return out
+
+    def _values(self, obs: Any, world: Any, cands: list[int], exact: bool) -> list[float]:
+        """Each candidate's outcome on one sampled deal, the hand played out by
+        the rules (or solved double dummy when ``exact``)."""
+        me: int = obs.seat
+        if exact:
+            solved = points_from_here(world, me)
+            return [float(solved[c]) for c in cands]
+        opts = obs.options
+        jack: bool = opts.jack_of_diamonds
+        qbh: bool = opts.queen_breaks_hearts
+        moon_add = opts.moon == "add_to_others"
+        target: int = opts.target
+        scores: list[int] = list(obs.scores)
+        play = world.play
+        base_hands: list[int] = list(play.hands)
+        base_trick: list[int] = [0, 0, 0, 0]
+        n = len(play.trick)
+        for i in range(n):
+            base_trick[i] = play.trick[i]
+        base_taken: list[int] = list(play.taken)
+        values: list[float] = []
+        for k in range(len(cands)):
+            c = cands[k]
+            hands = base_hands[:]
+            trick = base_trick[:]
+            taken = base_taken[:]
+            leader: int = play.leader
+            broken: bool = play.broken or c // 13 == HEARTS or (qbh and c == QS)
+            hands[me] &= ~(1 << c)
+            trick[n] = c
+            m = n + 1
+            tricks_done: int = play.trick_count
+            if m == 4:
+                led = trick[0] // 13
+                best = trick[0]
+                bi = 0
+                for i in range(1, 4):
+                    if trick[i] // 13 == led and trick[i] > best:
+                        best = trick[i]
+                        bi = i
+                w = (leader + bi) & 3
+                taken[w] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) \
+                    | (1 << trick[3])
+                leader = w
+                m = 0
+                tricks_done += 1
+            playout(hands, trick, m, leader, broken, tricks_done, taken, jack, qbh,
+                    scores, target)
+            values.append(outcome(taken, me, jack, moon_add, scores, target))
+        return values
 
     def _enough(self, done: int, deadline: float) -> bool:
         """Whether ``done`` samples are enough: the fixed number, or the time spent."""
@@ -620,8 +822,11 @@ def points_from_here(world: Any, seat: int, horizon: int = 0) -> dict[int, int]:
 
 
 def _expert(seed: int = 0, samples: int = 200, time_budget: float = 0.0,
-            dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5) -> HeartsExpert:
-    return HeartsExpert(seed, samples, time_budget, dd_tricks, pass_deals, pass_cards)
+            dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5,
+            infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
+            pool: int = 2) -> HeartsExpert:
+    return HeartsExpert(seed, samples, time_budget, dd_tricks, pass_deals, pass_cards,
+                        infer, pass_infer, queen_infer, pool)
 
 
 register_bot("hearts", "expert", _expert)
