@@ -256,6 +256,12 @@ def _dealing(app: Starlette) -> asyncio.Lock:
     return lock
 
 
+def _again(game: str, day: str, table_id: str) -> JSONResponse:
+    """The answer to an ask for a try already dealt: its table, no seat token."""
+    return JSONResponse({"table": table_id, "url": f"/{game}/{table_id}", "day": day,
+                         "game": game, "again": True})
+
+
 async def play_daily(request: Request) -> Response:
     try:
         game, options = _game_asked(await body(request))
@@ -277,8 +283,7 @@ async def _deal_daily(request: Request, game: str, options: dict[str, Any], who:
     if game != "klondike":
         _start_expert(request.app, game, day)
     if mine is not None:  # one try a day: the deal begun is the one to go on with
-        return with_player(JSONResponse({"table": mine.id, "url": f"/{game}/{mine.id}",
-                                         "day": day, "game": game, "again": True}), who, new)
+        return with_player(_again(game, day, mine.id), who, new)
     if game != "klondike":
         seed = trick_seed(day, game)
     elif rows:
@@ -299,8 +304,7 @@ async def _deal_daily(request: Request, game: str, options: dict[str, Any], who:
     dealt = await to_thread.run_sync(store.create_daily, table, who["id"],
                                      options["draw"] if game == "klondike" else 0)
     if dealt != table.id:  # dealt at the same moment by another process
-        return with_player(JSONResponse({"table": dealt, "url": f"/{game}/{dealt}", "day": day,
-                                         "game": game, "again": True}), who, new)
+        return with_player(_again(game, day, dealt), who, new)
     return with_player(JSONResponse({"table": table.id, "url": f"/{game}/{table.id}",
                                      "token": token, "seat": seat, "day": day,
                                      "game": game}), who, new)
