@@ -145,3 +145,37 @@ def test_the_spades_history_reads_your_side_beside_the_expert(server, browser_pa
     panel.scroll_into_view_if_needed()
     screenshot(page, "spades-daily-history-phone")
     assert_clean(page)
+
+
+def test_the_panel_shows_the_experts_score_once_it_is_played(server, browser_page: Page,
+                                                             assert_clean) -> None:
+    """Your first hand is over and the expert's is still being played when the
+    page opens: the comparison comes up by itself, without a reload."""
+    page = browser_page
+    you = {"points": 9, "moon": False}
+    asks: list[str] = []
+
+    def answer(route) -> None:  # type: ignore[no-untyped-def]
+        asks.append(route.request.url)
+        played = len(asks) >= 3  # the third ask finds the expert's hand played
+        expert = {"status": "done", "points": 4, "moon": False} if played else {
+            "status": "working"}
+        route.fulfill(json={
+            "game": "hearts", "day": "2026-12-01", "today": True,
+            "table": {"id": "a", "url": "/hearts/a", "status": "playing"}, "you": you,
+            "expert": expert, "history": [{"day": "2026-12-01", "url": "/hearts/a", "you": you,
+                                           "expert": expert if played else None}]})
+
+    page.route(re.compile(r".*/api/daily\?game=hearts.*"), answer)
+    page.goto(server.url + "/hearts")
+    panel = page.locator("#daily")
+    expect(panel).to_have_attribute("data-ready", "true")
+    status = panel.locator(".daily-yours")
+    expect(status).to_have_text(re.compile("The expert's is being played"))
+    expect(status).to_have_text("You took 9 points; the expert in your seat took 4.")
+    expect(status).to_have_attribute("data-standing", "behind")
+    expect(panel.get_by_role("table", name="Your days: points taken")
+           .locator("tbody tr td")).to_have_text(["9", "4"])
+    assert all("day=2026-12-01" in url for url in asks[1:])  # the same day asked again
+    assert_clean(page)
+

@@ -63,8 +63,7 @@ export async function mountTrickDaily(section, game) {
     return;
   }
   title.textContent = `Daily ${name}: ${dayWords(day.day)}`;
-  const status = element("p", { class: "daily-yours", text: yoursText(game, day) });
-  if (day.you && day.expert.status === "done") status.dataset.standing = standing(game, day.you, day.expert);
+  const status = element("p", { class: "daily-yours", role: "status", "aria-live": "polite" });
   const label = !day.table ? "Play today's deal" : !day.you ? "Go on with it" : "Look at your table";
   const play = element("button", { type: "button", class: day.table ? "secondary" : "primary", text: label });
   play.addEventListener("click", async () => {
@@ -82,8 +81,34 @@ export async function mountTrickDaily(section, game) {
       problem.textContent = `No daily deal: ${failure.message}`;
     }
   });
+  let history = null;
+  const show = (shown) => {
+    status.textContent = yoursText(game, shown);
+    if (shown.you && shown.expert.status === "done") status.dataset.standing = standing(game, shown.you, shown.expert);
+    const fresh = shown.history.length ? historyTable(game, shown.history) : null;
+    if (fresh) (history ? history.replaceWith(fresh) : section.append(fresh));
+    else history?.remove();
+    history = fresh;
+  };
   section.append(status, element("div", { class: "button-row" }, play));
-  if (day.history.length) section.append(historyTable(game, day.history));
+  show(day);
   section.dataset.ready = "true";
   if (location.hash === "#daily") section.scrollIntoView(); // from a summary's link: the form above loads late
+  // Your hand is over and the expert's is still being played: asked again until
+  // it is done, so the comparison comes up without a reload.
+  for (let asks = 0; expertPlaying(day) && asks < MAX_ASKS; asks += 1) {
+    await wait(POLL_MS);
+    if (!section.isConnected) return;
+    try {
+      day = await fetchDay(game, day.day);
+    } catch {
+      continue; // the server away a moment: the next ask tries again
+    }
+    show(day);
+  }
 }
+
+const POLL_MS = 1000;
+const MAX_ASKS = 300; // five minutes: then the words say to come back
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const expertPlaying = (day) => Boolean(day.you) && !["done", "failed"].includes(day.expert.status);
