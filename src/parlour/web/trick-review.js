@@ -7,12 +7,12 @@
 
 import { cardName, suitSymbol } from "/static/cards.js";
 import { element as html } from "/static/elements.js";
+import { placeOf } from "/static/trick-seats.js";
 
 const POLL_MS = 300;
 const RED = new Set(["H", "D"]);
 const ORDER = { spades: "SHCD", hearts: "CDSH" };
 const RANKS = "23456789TJQKA";
-const PLACES = ["bottom", "left", "top", "right"];
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -147,7 +147,7 @@ function stepsOf(review, view, game) {
 function renderStep(step, review, view, game) {
   const me = review.seat;
   const name = (seat) => (seat === me ? "You" : view.seats[seat].name);
-  const placeOf = (seat) => PLACES[(seat - me + 4) % 4];
+  const place = (seat) => placeOf({ seat: me }, seat);
   const played = new Map();
   if (step.trick) step.trick.cards.forEach((code, k) => played.set(code, (step.trick.leader + k) % 4));
   const seatsBox = html("div", { class: "review-table" });
@@ -158,7 +158,7 @@ function renderStep(step, review, view, game) {
       return card;
     });
     const label = [name(seat), review.dealer === seat ? "dealer" : ""].filter(Boolean).join(" · ");
-    seatsBox.append(html("div", { class: `review-seat review-${placeOf(seat)}` },
+    seatsBox.append(html("div", { class: `review-seat review-${place(seat)}` },
       html("span", { class: "review-name", text: label }), html("span", { class: "review-cards" }, ...cards)));
   }
   const centre = html("div", { class: "review-trick" });

@@ -32,6 +32,7 @@ import { carrySeat, seatToken } from "/static/seats.js";
 import { drawText, entryPanel, reactionBar, waitingRoom } from "/static/trick-room.js";
 import { connectTable } from "/static/trick-socket.js";
 import { seatWord, showLastTrick } from "/static/trick-last.js";
+import { PLACES, placeOf, renderSeat } from "/static/trick-seats.js";
 
 // How long a completed trick stays with its winner marked before the next
 // card: long enough to read the four cards at the bots' pace (the table's
@@ -41,11 +42,6 @@ const TRICK_PAUSE_MS = { slow: 1900, normal: 1200, fast: 500 };
 const FORCED_MS = 700;
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Screen places relative to the viewer, who always sits at the bottom; play
-// goes clockwise, so the seat after yours sits on your left.
-const PLACES = ["bottom", "left", "top", "right"];
-// A spectator (no seat) sees the table as South does.
-export const placeOf = (view, seat) => PLACES[(seat - (view.seat ?? 2) + 4) % 4];
 // An action's id, so one resent after a reconnect is applied once.
 const actionId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 const REACTION_MS = 4000;
@@ -411,7 +407,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     }
     room.replaceChildren();
     renderFriends(view);
-    for (let seat = 0; seat < 4; seat += 1) renderSeat(view, seat);
+    for (let seat = 0; seat < 4; seat += 1) renderSeat(seats[placeOf(view, seat)], view, seat, { rules, send: socket.send });
     scoreboard.replaceChildren(withPace(rules.scoreboard(view), view));
     board.classList.toggle("deciding", !view.over && rules.deciding(view));
     renderControls(view);
@@ -453,64 +449,6 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       parts.push(html("p", { class: "muted", text: "You are watching: you see what every player sees, no one's hand." }));
     }
     friends.replaceChildren(...parts);
-  }
-
-  // The turn timer: the seconds left counted down on the seat to act.
-  let timerTick = null;
-  function timerNote(view, seat) {
-    if (!view.timer || view.timer.seat !== seat) return null;
-    const ends = performance.now() + view.timer.left * 1000;
-    const note = html("span", { class: "seat-timer", role: "timer", "aria-label": "time left" });
-    const show = () => {
-      const left = Math.max(0, Math.ceil((ends - performance.now()) / 1000));
-      note.textContent = `${left} s`;
-      note.classList.toggle("short", left <= 10);
-    };
-    show();
-    clearInterval(timerTick);
-    timerTick = setInterval(() => (note.isConnected ? show() : clearInterval(timerTick)), 1000);
-    return note;
-  }
-
-  function seatNote(view, info, seat) {
-    if (info.bot && !info.person) return null;
-    const notes = [];
-    if (info.stand_in) notes.push("away · a bot plays for them");
-    else if (info.away) notes.push("away");
-    if (!notes.length) return null;
-    const note = html("span", { class: "seat-away", text: notes.join(" · ") });
-    if (view.host && info.away && !info.you) {
-      // The host may give an absent person's seat to a bot for good.
-      const give = html("button", { type: "button", class: "secondary give-bot", text: "Give to a bot" });
-      give.addEventListener("click", () => socket.send({ type: "seat_bot", seat }));
-      return html("span", {}, note, give);
-    }
-    return note;
-  }
-
-  function renderSeat(view, seat) {
-    const info = view.seats[seat];
-    const place = placeOf(view, seat);
-    // While Hearts passes, everyone chooses at once: nobody is "to play".
-    const turn = !view.over && !view.passing && view.player === seat;
-    const element = seats[place];
-    element.classList.toggle("turn", turn);
-    element.classList.toggle("away", Boolean(info.away));
-    const name = seat === view.seat && info.name !== "You" ? `${info.name} (you)` : info.name;
-    element.replaceChildren(...[
-      html("span", { class: "seat-name", text: name }),
-      info.bot ? html("span", { class: "seat-bot", text: `bot · ${info.bot}` }) : null,
-      seatNote(view, info, seat),
-      timerNote(view, seat),
-      html("span", { class: "seat-status" }, ...statusParts(rules.seatStatus(view, seat))),
-      view.dealer === seat ? html("span", { class: "dealer", title: "dealer", text: "dealer" }) : null,
-      turn ? html("span", { class: "visually-hidden", text: "(to play)" }) : null,
-    ].filter(Boolean));
-  }
-
-  // Short phrases kept whole, so a narrow seat wraps between them.
-  function statusParts(phrases) {
-    return phrases.flatMap((phrase, i) => [i ? " · " : null, html("span", { text: phrase })]).filter(Boolean);
   }
 
   function suggestedCards() {
