@@ -1,0 +1,148 @@
+"""Issue 19's targets beside where the bots stand, as one picture: each row a
+target, the measured figure as a dot with its 95% interval, the target as a
+red mark. Every figure is read from the logs the benchmarks wrote (the files
+named in ``ROWS``, the current bots' runs); nothing is typed in.
+
+    python benchmarks/bots_chart.py --out docs/bots_targets.svg
+
+A row is drawn on its own scale (points a hand, or a share of deals), from
+zero or from the figure the issue started at, to past the target.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from common import svg_page
+from klondike_player import interval, logged
+
+LOGS = Path(__file__).resolve().parent / "logs"
+
+
+@dataclass(frozen=True)
+class Figure:
+    value: float
+    low: float
+    high: float
+    sample: str  # "275 deals", "1,000 deals"
+
+
+def _lines(name: str) -> list[dict]:  # type: ignore[type-arg]
+    with open(LOGS / name) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def against_pimc(game: str, *logs: str, a_opt: tuple[str, ...] = ()) -> Figure:
+    """The expert's gain a hand on PIMC-24, every logged deal pooled (fewer points
+    is the gain in Hearts), as ``pimc_reference.py --summary`` pools them."""
+    sign = 1.0 if game == "spades" else -1.0
+    runs = [m for name in logs for m in _lines(name) if m["game"] == game and m["a"] == "expert"
+            and m["pimc_samples"] == 24 and tuple(m["a_opt"]) == a_opt and "diffs" in m]
+    seeds = [m["seed"] for m in runs]
+    if not runs or len(set(seeds)) != len(seeds):
+        raise SystemExit(f"{game} v PIMC-24: no runs, or a seed logged twice, in {logs}")
+    diffs = [sign * x for m in runs for x in m["diffs"]]
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return Figure(mean, mean - half, mean + half, f"{len(diffs):,} deals")
+
+
+def klondike_player(name: str) -> Figure:
+    ((_key, games),) = logged([LOGS / name]).items()
+    wins = sum(g.won for g in games.values())
+    rate, half = interval(wins, len(games))
+    return Figure(rate, rate - half, rate + half, f"{len(games):,} deals")
+
+
+def klondike_solver(name: str) -> Figure:
+    with open(LOGS / name) as f:
+        batch = json.load(f)
+    unknown = batch["unknown"]  # settled is the rest: its interval is the unknowns' turned round
+    low, high = unknown["interval"]
+    return Figure(100 * (1 - unknown["share"]), 100 * (1 - high), 100 * (1 - low),
+                  f"{int(batch['deals']):,} deals")
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str
+    unit: str  # "points a hand" or "% of deals"
+    start: float  # where the row's scale starts
+    target: float
+    measure: Callable[[], Figure]
+
+
+ROWS = [
+    Row("Hearts expert v PIMC-24", "points a hand", 0.0, 2.5,
+        lambda: against_pimc("hearts", "pimc_reference_issue19.jsonl",
+                             "pimc_reference_hearts_weighted.jsonl")),
+    Row("Spades expert v PIMC-24", "points a hand", 0.0, 30.0,
+        lambda: against_pimc("spades", "pimc_reference_issue19.jsonl")),
+    Row("Klondike player, 60 s a game", "% of deals won", 30.0, 45.0,
+        lambda: klondike_player("klondike_checked_60s.jsonl")),
+    Row("Klondike player, 10 s a game", "% of deals won", 30.0, 42.0,
+        lambda: klondike_player("klondike_checked_10s.jsonl")),
+    Row("Klondike solver, 10 s a deal", "% of deals settled", 90.0, 99.3,
+        lambda: klondike_solver("klondike_solver_draw3_10s_seeds30000.json")),
+]
+
+
+def chart(rows: list[tuple[Row, Figure]]) -> str:
+    left, top, width, band = 250, 40, 420, 56
+    height = top + band * len(rows)
+    body = []
+    for i, (row, fig) in enumerate(rows):
+        y = top + band * i + band / 2
+        end = max(fig.high, row.target) * 1.08 if row.start == 0 else min(
+            100.0, max(fig.high, row.target) + 1.0)
+        px = lambda v, r=row, e=end: left + width * (v - r.start) / (e - r.start)  # noqa: E731
+        met = fig.low >= row.target
+        colour = "#1b7a3a" if met else "#444"
+        body += [
+            f'<text x="12" y="{y - 4:.0f}">{row.label}</text>',
+            f'<text x="12" y="{y + 12:.0f}" fill="#666" font-size="11">{row.unit}, '
+            f'{fig.sample}</text>',
+            f'<line x1="{left}" y1="{y + 14:.0f}" x2="{left + width}" y2="{y + 14:.0f}" '
+            'stroke="#bbb"/>',
+            f'<text x="{left}" y="{y + 26:.0f}" fill="#666" font-size="10">{row.start:g}</text>',
+            f'<line x1="{px(fig.low):.1f}" y1="{y:.0f}" x2="{px(fig.high):.1f}" y2="{y:.0f}" '
+            f'stroke="{colour}" stroke-width="2"/>',
+            f'<circle cx="{px(fig.value):.1f}" cy="{y:.0f}" r="4" fill="{colour}"/>',
+            f'<text x="{px(fig.value):.1f}" y="{y - 8:.0f}" text-anchor="middle" '
+            f'font-size="11">{fig.value:.1f}</text>',
+            f'<line x1="{px(row.target):.1f}" y1="{y - 12:.0f}" x2="{px(row.target):.1f}" '
+            f'y2="{y + 14:.0f}" stroke="#c0392b" stroke-width="2" stroke-dasharray="3,2"/>',
+            f'<text x="{px(row.target) + 4:.1f}" y="{y + 26:.0f}" fill="#c0392b" '
+            f'font-size="10">target {row.target:g}</text>',
+        ]
+    frame = (4, top - 8, left + width + 48, height - top + 8)
+    return svg_page(left + width + 60, height + 30, frame,
+                    "Issue 19: the bots against their targets",
+                    "dots: measured, bars: 95% intervals, red: the target (green when cleared)",
+                    body)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", required=True, help="the SVG file to write")
+    args = ap.parse_args()
+    if not args.out.endswith(".svg"):
+        ap.error("--out writes an .svg file")
+    rows = [(row, row.measure()) for row in ROWS]
+    for row, fig in rows:
+        print(f"  {row.label:32} {fig.value:7.2f} ({fig.low:.2f} .. {fig.high:.2f}) "
+              f"{row.unit}, {fig.sample}; target {row.target:g}")
+    Path(args.out).write_text(chart(rows), encoding="utf-8")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
