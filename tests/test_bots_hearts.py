@@ -394,7 +394,7 @@ def _queen_share(worlds: list[tuple[Any, int]], seat: int, before_pass: bool = F
 
 
 def test_the_rules_own_plays_and_passes_count_no_mismatch_on_the_real_deal():
-    from parlour.bots.hearts_expert import mismatches
+    from parlour.bots.hearts_weights import mismatches
 
     normal = bot("normal")
     for seed in range(8):

@@ -23,8 +23,9 @@ The deals can be weighted by what the other seats did (off by default):
 ``normal`` rules explain the pass this seat received (``pass_infer``), the
 queen of spades kept when it could have been dropped safely
 (``queen_infer``) and every other play (``infer``); ``samples`` of them are
-then drawn by weight and played out (:func:`mismatches`). With any of these
-on, the number of deals is fixed (``time_budget`` is not used).
+then drawn by weight and played out (:mod:`parlour.bots.hearts_weights`). With
+any of these on, the number of deals is fixed (``time_budget`` is not used).
+The hints' words are in :mod:`parlour.bots.hearts_hints`.
 
 >>> from parlour.games.hearts import HeartsHand
 >>> hand = HeartsHand.from_seed(2, pass_dir=0)
@@ -42,18 +43,22 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from parlour.bots.hearts_hints import Hint, explain
 from parlour.bots.hearts_rules import (
     NORMAL,
     PASS_BIT,
+    alike,
     choose_pass,
+    legal_cards,
     observed_card,
     pass_danger,
     penalty,
     rule_card,
     taken_by_seat,
 )
+from parlour.bots.hearts_weights import mismatches, systematic_draw
 from parlour.bots.registry import register_bot
-from parlour.cards import FULL_DECK, Rng, cards_of, pretty
+from parlour.cards import FULL_DECK, Rng, cards_of
 from parlour.solvers.double_dummy import DoubleDummy
 
 __all__ = ["HeartsExpert", "Hint", "hint", "points_from_here"]
@@ -68,26 +73,6 @@ TWO_CLUBS = 0
 # What ending the game is worth, in points of this hand: winning it, or
 # ending it while another seat is lowest.
 END_BONUS = 30
-
-
-class Hint:
-    """The expert's advice: the action and a reason a player understands."""
-
-    def __init__(self, action: int, reason: str, expected: dict[int, float]) -> None:
-        self.action = action
-        self.reason = reason
-        self.expected = expected  # candidate card -> points expected
-
-    @property
-    def text(self) -> str:
-        """The advice as shown to a player: "pass K♦ A♦ Q♥: ..." or "play Q♠: ..."."""
-        if self.action >= PASS_BIT:
-            cards = " ".join(pretty(c) for c in cards_of(self.action ^ PASS_BIT))
-            return f"pass {cards}: {self.reason}"
-        return f"play {pretty(self.action)}: {self.reason}"
-
-    def __repr__(self) -> str:
-        return f"Hint({self.action}, {self.reason!r})"
 
 
 def _low(m: int) -> int:
@@ -131,26 +116,7 @@ def separating(obs: Any) -> int:
 
 def _same(rep: int, c: int, obs: Any) -> bool:
     """Whether ``c`` is ``rep`` or in its run of equivalent cards."""
-    return rep == c or _alike(rep, c, separating(obs), bool(obs.options.jack_of_diamonds))
-
-
-def _legal(hand: int, trick: list[int], n: int, first: bool, broken: bool) -> int:
-    if n > 0:
-        m = hand & SUIT[trick[0] // 13]
-        if m:
-            return m
-        if first:
-            m = hand & ~(HEARTS_MASK | (1 << QS))
-            if m:
-                return m
-        return hand
-    if first and hand & 1:
-        return 1
-    if not broken:
-        m = hand & ~HEARTS_MASK
-        if m:
-            return m
-    return hand
+    return rep == c or alike(rep, c, separating(obs), bool(obs.options.jack_of_diamonds))
 
 
 def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: bool,
@@ -163,7 +129,7 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
         p = (leader + n) & 3
         hand = hands[p]
         first = tricks_done == 0
-        legal = _legal(hand, trick, n, first, broken)
+        legal = legal_cards(hand, trick, n, first, broken)
         out = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
         c = rule_card(p, hand, legal, trick, n, leader, out, pts, first, NORMAL, jack,
                       scores, target)
@@ -260,120 +226,6 @@ def sure_card(obs: Any, legal: int) -> int:
         if winners:
             return _low(winners)
     return -1
-
-
-def _alike(a: int, b: int, sep: int, jack: bool) -> bool:
-    """Whether cards ``a`` and ``b`` are the same card to the seat that holds
-    them: one suit, no card of ``sep`` between them, neither the queen of
-    spades nor (when it counts) the jack of diamonds."""
-    if a == b:
-        return True
-    lo = min(a, b)
-    hi = max(a, b)
-    if lo // 13 != hi // 13 or lo == QS or hi == QS or (jack and (lo == JD or hi == JD)):
-        return False
-    between = ((1 << hi) - 1) & ~((2 << lo) - 1)
-    return not sep & between
-
-
-def mismatches(obs: Any, world: Any) -> tuple[int, int, int]:
-    """How far the sampled deal ``world`` is from what the ``normal`` rules
-    would have done with its cards: the other seats' plays so far that are
-    not the rules' card (nor a card alike to it); the cards this seat
-    received that the passer's rules would not have passed; and the times a
-    seat holding the queen of spades in ``world`` could have dropped her on
-    a trick another seat takes (void in the suit led, or under the ace or
-    king of spades, no moon under way) and did not.
-
-    A deal where the passer kept a card its rules pass before the ones it
-    gave counts one for each such card; the expert's ``infer``,
-    ``pass_infer`` and ``queen_infer`` turn the counts into weights."""
-    me: int = obs.seat
-    opts = obs.options
-    jack: bool = opts.jack_of_diamonds
-    qbh: bool = opts.queen_breaks_hearts
-    target: int = opts.target
-    scores: list[int] = list(obs.scores)
-    pass_miss = 0
-    d: int = obs.pass_dir
-    if d and obs.received:
-        giver = (me - d) & 3
-        rule_pass = choose_pass(world.deal[giver], NORMAL, jack)
-        pass_miss = 3 - (rule_pass & obs.received).bit_count()
-    plays: list[int] = list(obs.plays)
-    if not plays:
-        return 0, pass_miss, 0
-    played_by: list[int] = list(obs.played_by)
-    now: list[int] = list(world.play.hands)
-    hands = [now[s] | played_by[s] for s in range(4)]
-    left = hands[0] | hands[1] | hands[2] | hands[3]
-    leader = 0
-    for s in range(4):
-        if played_by[s] >> plays[0] & 1:
-            leader = s
-    trick = [0, 0, 0, 0]
-    n = 0
-    broken = False
-    pts = [0, 0, 0, 0]
-    done = 0
-    miss = 0
-    queen = 0
-    for c in plays:
-        p = (leader + n) & 3
-        hand = hands[p]
-        if p != me:
-            first = done == 0
-            legal = _legal(hand, trick, n, first, broken)
-            if legal & (legal - 1):
-                out = left & ~hand
-                rule = rule_card(p, hand, legal, trick, n, leader, out, pts, first, NORMAL,
-                                 jack, scores, target)
-                sep = out
-                for i in range(n):
-                    sep |= 1 << trick[i]
-                if not _alike(rule, c, sep, jack):
-                    miss += 1
-                if (legal >> QS & 1 and c != QS and n > 0 and not first
-                        and _safe_queen(trick, n, legal, pts)):
-                    queen += 1
-        hands[p] = hand & ~(1 << c)
-        left &= ~(1 << c)
-        if c // 13 == HEARTS or (qbh and c == QS):
-            broken = True
-        trick[n] = c
-        n += 1
-        if n == 4:
-            led = trick[0] // 13
-            best = trick[0]
-            bi = 0
-            for i in range(1, 4):
-                if trick[i] // 13 == led and trick[i] > best:
-                    best = trick[i]
-                    bi = i
-            w = (leader + bi) & 3
-            pts[w] += penalty((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
-                              | (1 << trick[3]))
-            leader = w
-            n = 0
-            done += 1
-    return miss, pass_miss, queen
-
-
-def _safe_queen(trick: list[int], n: int, legal: int, pts: list[int]) -> bool:
-    """Whether the queen of spades, legal here, would land on a trick another
-    seat takes (void in the suit led, or under the ace or king of spades in
-    the trick), with no seat going for the moon (every point so far, 8 or more)."""
-    total = pts[0] + pts[1] + pts[2] + pts[3]
-    for s in range(4):
-        if total >= 8 and pts[s] == total:
-            return False
-    led = trick[0] // 13
-    if not legal & SUIT[led]:
-        return True
-    top = 0
-    for i in range(n):
-        top = max(top, trick[i])
-    return led == SPADES and top > QS
 
 
 class HeartsExpert:
@@ -581,7 +433,8 @@ class HeartsExpert:
         twice). A deal's weight is ``infer`` to the power of the other seats'
         plays in it that are not the ``normal`` card and ``pass_infer`` to the
         power of the received cards its passer's rules would have kept
-        (:func:`mismatches`), relative to the best deal of the pool."""
+        (:func:`~parlour.bots.hearts_weights.mismatches`), relative to the best
+        deal of the pool."""
         pool: list[Any] = []
         logs: list[float] = []
         lp = math.log(self.infer) if self.infer < 1.0 else 0.0
@@ -604,23 +457,9 @@ class HeartsExpert:
             return []
         top = max(logs)
         weights = [math.exp(v - top) for v in logs]
-        total = 0.0
-        for w in weights:
-            total += w
         # systematic resampling: one random offset, ``samples`` evenly spaced draws
-        step = total / self.samples
-        u = step * (self.rng.below(1 << 30) / float(1 << 30))
-        out: list[tuple[Any, int]] = []
-        acc = 0.0
-        for i in range(len(pool)):
-            acc += weights[i]
-            count = 0
-            while u < acc and count + len(out) < 4 * self.samples:
-                count += 1
-                u += step
-            if count:
-                out.append((pool[i], count))
-        return out
+        u = self.rng.below(1 << 30) / float(1 << 30)
+        return [(pool[i], count) for i, count in systematic_draw(weights, self.samples, u)]
 
     def _values(self, obs: Any, world: Any, cands: list[int], exact: bool) -> list[float]:
         """Each candidate's outcome on one sampled deal, the hand played out by
@@ -701,99 +540,6 @@ class HeartsExpert:
         action = self.choose(observation, legal_actions)
         expected = dict(self.last) if not observation.passing else {}
         return Hint(action, explain(observation, action, expected), expected)
-
-
-SUIT_WORDS = ("club", "diamond", "heart", "spade")
-RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-              "jack", "queen", "king", "ace")
-
-
-def _name(c: int) -> str:
-    return f"{RANK_WORDS[c % 13]} of {SUIT_WORDS[c // 13]}s"
-
-
-def _plural(word: str, n: int) -> str:
-    return word if n == 1 else word + "s"
-
-
-def pass_reason(hand: int, mask: int) -> str:
-    """Why the three cards of ``mask`` are passed, suit by suit, each suit named.
-
-    >>> from parlour.cards import parse_cards as p
-    >>> pass_reason(p("KD AD 5D QH 2C 3C 4C 5S 6S 7S 8S 9S TS"), p("KD AD QH"))
-    'your high diamonds would win tricks; your high heart would win a trick full of hearts'
-    """
-    spades = (hand & SUIT[SPADES]).bit_count()
-    parts: list[str] = []
-    if mask >> QS & 1:
-        parts.append(f"you hold too few spades ({spades}) to guard the queen of spades")
-    tops = [RANK_WORDS[c % 13] for c in (51, 50) if mask >> c & 1]
-    if tops:
-        parts.append(f"the queen of spades could fall on your {' and '.join(tops)} "
-                     f"of spades")
-    other_spades = (mask & SUIT[SPADES] & ~((1 << QS) | (1 << 50) | (1 << 51))).bit_count()
-    if other_spades:
-        parts.append(f"your {_plural('spade', other_spades)} would win tricks")
-    for s in (0, 1):
-        passed = (mask & SUIT[s]).bit_count()
-        if not passed:
-            continue
-        if hand & SUIT[s] & ~mask == 0:
-            parts.append(f"passing all your {SUIT_WORDS[s]}s leaves a void to throw points on")
-        else:
-            parts.append(f"your high {_plural(SUIT_WORDS[s], passed)} would win tricks")
-    hearts = (mask & HEARTS_MASK).bit_count()
-    if hearts:
-        parts.append(f"your high {_plural('heart', hearts)} would win "
-                     f"{'a trick' if hearts == 1 else 'tricks'} full of hearts")
-    return "; ".join(parts)
-
-
-def explain(obs: Any, action: int, expected: dict[int, float]) -> str:
-    """A short reason for ``action`` in a player's words."""
-    hand: int = obs.hand
-    if action >= PASS_BIT:
-        return pass_reason(hand, action ^ PASS_BIT)
-    c = action
-    trick = tuple(obs.trick)
-    taken = taken_by_seat(obs.plays, obs.played_by)
-    pts = [penalty(t) for t in taken]
-    seats = ("North", "East", "South", "West")
-    if trick:
-        led = trick[0] // 13
-        best = max(x for x in trick if x // 13 == led)
-        winner = (obs.leader + trick.index(best)) & 3
-        if c // 13 != led:
-            if c == QS:
-                return f"dump the queen on the {SUIT_WORDS[led]} lead"
-            if c // 13 == HEARTS:
-                return f"throw a heart: you have no {SUIT_WORDS[led]}s"
-            return f"throw away the {_name(c)} while you have no {SUIT_WORDS[led]}s"
-        if c == QS and best > QS:
-            return f"the queen goes under the {RANK_WORDS[best % 13]} of spades"
-        if c < best:
-            return f"play under the {_name(best)}: let {seats[winner]} take the trick"
-        tp = sum(1 for x in trick if x // 13 == HEARTS) + (13 if QS in trick else 0)
-        for s in range(4):
-            if (tp > 0 and s != obs.seat and pts[s] >= 8
-                    and all(pts[t] == 0 for t in range(4) if t != s)):
-                return f"take the points: {seats[s]} is going for the moon"
-        if len(trick) == 3 and tp == 0:
-            return "take this trick: it holds no points, and a high card goes"
-        if tp == 0:
-            return "play high while it is safe: nobody has thrown points yet"
-    else:
-        if c // 13 == SPADES and c < QS and not hand >> QS & 1 and not obs.played >> QS & 1:
-            return "lead a low spade to force out the queen"
-        if c // 13 != HEARTS and (hand & SUIT[c // 13]).bit_count() <= 2:
-            return f"lead from your short {SUIT_WORDS[c // 13]}s to make a void"
-    if expected and action in expected:
-        others = [v for k, v in expected.items() if k != action]
-        if others:
-            gain = min(others) - expected[action]
-            return (f"the safest card: {expected[action]:.1f} points expected, "
-                    f"{gain:.1f} fewer than the next best")
-    return "the safest card here"
 
 
 def hint(observation: Any, legal_actions: Sequence[int], seed: int = 0,

@@ -44,7 +44,9 @@ __all__ = [
     "EASY",
     "NORMAL",
     "HeartsRuleBot",
+    "alike",
     "choose_pass",
+    "legal_cards",
     "pass_danger",
     "rule_card",
     "taken_by_seat",
@@ -409,6 +411,43 @@ def taken_by_seat(plays: Sequence[int], played_by: Sequence[int]) -> list[int]:
 
 def penalty(m: int) -> int:
     return (m & HEARTS_MASK).bit_count() + (13 if m & QS_BIT else 0)
+
+
+def legal_cards(hand: int, trick: list[int], n: int, first: bool, broken: bool) -> int:
+    """The cards ``hand`` may play to ``trick`` (its first ``n`` cards): follow
+    suit; no point on the first trick unless nothing else is held; the 2 of
+    clubs leads it; no heart led before hearts are ``broken`` unless only
+    hearts are held."""
+    if n > 0:
+        m = hand & SUIT[trick[0] // 13]
+        if m:
+            return m
+        if first:
+            m = hand & ~(HEARTS_MASK | (1 << QS))
+            if m:
+                return m
+        return hand
+    if first and hand & 1:
+        return 1
+    if not broken:
+        m = hand & ~HEARTS_MASK
+        if m:
+            return m
+    return hand
+
+
+def alike(a: int, b: int, sep: int, jack: bool) -> bool:
+    """Whether cards ``a`` and ``b`` are the same card to the seat that holds
+    them: one suit, no card of ``sep`` between them, neither the queen of
+    spades nor (when it counts) the jack of diamonds."""
+    if a == b:
+        return True
+    lo = min(a, b)
+    hi = max(a, b)
+    if lo // 13 != hi // 13 or lo == QS or hi == QS or (jack and (lo == JD or hi == JD)):
+        return False
+    between = ((1 << hi) - 1) & ~((2 << lo) - 1)
+    return not sep & between
 
 
 def observed_card(obs: Any, legal: int, level: int) -> int:
