@@ -340,3 +340,35 @@ def test_twin_places_and_going_home_never_turn_a_win_into_a_loss(draw: int) -> N
         if on in tally:
             tally[on] += 1
     assert tally["win"] >= 3 and tally["lose"] >= 3
+
+
+def test_the_draw1_relaxation_sends_talon_cards_home_only_with_the_next_card() -> None:
+    # deal 30219 is lost with draw 3 and with draw 1: the draw-1 search that stands for
+    # its relaxation proves it within 17,000 positions only if talon cards go home
+    # together with the next card of their suit (without, it needs about 20,700)
+    deal = deal_from_seed(30219)
+    deferred = Solver(deal, 1, None, max_states=17_000, relaxed=True).run()
+    assert deferred.result == "lose"
+    plain = Solver(deal, 1, None, max_states=17_000, pruning=PRUNINGS - {"defer"},
+                   relaxed=True).run()
+    assert plain.result == "unknown"
+
+
+def test_talon_cards_sent_home_late_never_turn_a_win_into_a_loss() -> None:
+    # the draw-1 relaxation with ``defer`` against it without (and without any rule) on
+    # positions deep in play, some of which need a talon card home for a pile's top
+    positions = _lines_positions(range(8), 1)
+    relaxed = Solver([], 1, None, relaxed=True)
+    chains = [m for pos in positions for m in relaxed._moves(pos) if m[0] == "chain"]
+    assert len(chains) >= 3
+    tally = {"win": 0, "lose": 0}
+    for pos in positions:
+        on = Solver([], 1, 3, max_states=20_000, relaxed=True).run(start=pos).result
+        off = Solver([], 1, 3, max_states=20_000, pruning=PRUNINGS - {"defer"},
+                     relaxed=True).run(start=pos).result
+        bare = Solver([], 1, 3, max_states=40_000, pruning=frozenset()).run(start=pos).result
+        answers = {on, off, bare}
+        assert not {"win", "lose"} <= answers, (pos, on, off, bare)
+        if on in tally:
+            tally[on] += 1
+    assert tally["win"] >= 3 and tally["lose"] >= 3

@@ -57,6 +57,7 @@ from parlour.solvers.klondike_position import (
     OPPOSITE,
     PARTNER,
     RED,
+    SUCC,
     SUIT,
     SUIT_UPTO,
     Move,
@@ -82,6 +83,11 @@ QUICK_SHARE: Final = 0.5
 # (a depth-first search that went wrong early rarely recovers).
 QUICK_NODES: Final = 3000
 JITTER: Final = 12
+# The rounds in which a quick draw-1 search takes half of the draw-1 relaxation's turn
+# (a draw-1 win drops the relaxation); later rounds, which are most of the time, are
+# the relaxation's own (most draw-1 wins are found early, and the deals left are more
+# often draw-1 losses, which only the relaxation proves).
+PROBE_ROUNDS: Final = 4
 # Seconds a turn for each complete search once the quick one is over.
 SLICE: Final = 0.5
 
@@ -103,9 +109,12 @@ SLICE: Final = 0.5
 #   to where it lies goes home at once (see :meth:`Solver._settle`);
 # - ``twin``: in the complete search, a run that lies on one of the two cards it may lie
 #   on, the other being free on top of its pile, lies on the lower-numbered of the two
-#   (see :func:`_twins`).
+#   (see :func:`_twins`);
+# - ``defer``: in the draw-1 relaxation of a draw-3 deal, a talon card goes home only
+#   together with the next cards of its suit, the last from the top of a pile (see
+#   :meth:`Solver._moves`).
 PRUNINGS: Final = frozenset({"safe", "talon", "split", "back", "empty", "emptying",
-                             "pointer", "blocked", "draw1", "undone", "twin"})
+                             "pointer", "blocked", "draw1", "undone", "twin", "defer"})
 
 
 class _OutOfTime(Exception):
@@ -167,9 +176,37 @@ def _back_useful(found: Sequence[int], visible: int) -> bool:
     return False
 
 
+def _next_home(y: int, found: Sequence[int], reach: list[bool], defer: bool) -> bool:
+    """Whether ``y`` could go home now: it is next on its foundation, or (``defer``) the
+    cards between are all in reach in the talon, to go home just before it."""
+    n = found[SUIT[y]] + 1
+    if n == KR[y]:
+        return True
+    if not defer or n > KR[y]:
+        return False
+    c = CARD[SUIT[y]][n]
+    while c != y:
+        if not reach[c]:
+            return False
+        c = SUCC[c]
+    return True
+
+
+def _home_chain(y: int, found: Sequence[int], pile: int) -> Move:
+    """The move sending home the talon cards below ``y`` (in reach), then ``y`` from the
+    top of ``pile``."""
+    chain: list[Move] = []
+    c = CARD[SUIT[y]][found[SUIT[y]] + 1]
+    while c != y:
+        chain.append(("talon", c, -1))
+        c = SUCC[c]
+    chain.append(("pile", pile, 1, -1))
+    return ("chain", tuple(chain))
+
+
 def _usable(p: bytes, j: int, pile: int, found: Sequence[int],
             where: list[int], reach: list[bool], tops: Sequence[int],
-            empty: int) -> bool:
+            empty: int, defer: bool = False) -> bool:
     """Whether card ``y = p[j - 1]``, uncovered by moving the run from ``p[j]`` off it,
     could be used right away: sent home, given another card, or moved (alone or
     carried by a run that starts further down its pile).
@@ -178,7 +215,7 @@ def _usable(p: bytes, j: int, pile: int, found: Sequence[int],
     (nothing else can touch it meanwhile), so a split that uncovers an unusable
     card is pruned soundly."""
     y, base = p[j - 1], p[j]
-    if found[SUIT[y]] + 1 == KR[y]:
+    if _next_home(y, found, reach, defer):
         return True
     for b in BELOW[y]:
         if b != base and (where[b] >= 0 or reach[b] or found[SUIT[b]] == KR[b]):
@@ -332,7 +369,8 @@ class Solver:
     def __init__(self, deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
                  max_states: int | None = None, complete: bool = True,
                  pruning: frozenset[str] = PRUNINGS, max_nodes: int | None = None,
-                 jitter: int = 0, reach: int = 0, table: QuickTable | None = None) -> None:
+                 jitter: int = 0, reach: int = 0, table: QuickTable | None = None,
+                 relaxed: bool = False) -> None:
         self.deal = list(deal)
         # a quick search may start from the positions an earlier one ran through (see
         # :class:`QuickTable`)
@@ -378,6 +416,12 @@ class Solver:
         # them in the tableau)
         self.prune_undone = complete and "undone" in pruning
         self.prune_twin = complete and "twin" in pruning
+        # a complete draw-1 search whose wins are thrown away (the relaxation of a draw-3
+        # deal, see :func:`solve`): a talon card goes home only when the next card of its
+        # suit follows it at once (``defer``), and a position with every card face up is
+        # won (its line is not kept, so it need not be played to the end)
+        self.defer = (relaxed and complete and self.reach == 1 and draw == 1
+                      and "defer" in pruning)
         self.blocked_hits = 0
         self.start_state: KlondikeState | None = None
 
@@ -443,10 +487,11 @@ class Solver:
             return 1 << pos[3]  # each pointer on its own
         return reach_mask(len(talon), pos[3])
 
-    @staticmethod
-    def _won(pos: Position) -> bool:
-        # Every card face up and the talon empty: the rest goes home by itself.
-        return not pos[2] and all(p[0] == 0 for p in pos[0])
+    def _won(self, pos: Position) -> bool:
+        # Every card face up and the talon empty: the rest goes home by itself. (With
+        # draw 1 a talon left over changes nothing: the lowest card not home is on top
+        # of its pile or in the talon, so it can always go home next.)
+        return (not pos[2] or self.defer) and all(p[0] == 0 for p in pos[0])
 
     def _search(self) -> bool:
         """Depth-first search with an explicit stack (deep lines need no deep recursion,
@@ -487,6 +532,9 @@ class Solver:
                 moves, child = self._settle(self._play(positions[top], move),
                                             [("pile", move[1], move[2], move[3]), inner],
                                             -1, -1, came_back)
+            elif move[0] == "chain":
+                builds = False
+                moves, child = self._settle(self._play(positions[top], move), list(move[1]))
             elif back[top]:
                 moves, child = self._settle(self._play(positions[top], move), [move],
                                             -1, -1, came_back)
@@ -678,7 +726,15 @@ class Solver:
                 scored.append((bonus, ("pile", i, 1, -1)))
         for c in reach_cards:
             if found[SUIT[c]] + 1 == KR[c]:
-                scored.append((45, ("talon", c, -1)))
+                if not self.defer:
+                    scored.append((45, ("talon", c, -1)))
+                    continue
+                # deferred: only with the next cards of its suit, up to one on top of a pile
+                y = SUCC[c]
+                while y >= 0 and reach[y]:
+                    y = SUCC[y]
+                if y >= 0 and where[y] >= 0 and (where[y] & 63) == len(piles[where[y] >> 6]) - 1:
+                    scored.append((45, _home_chain(y, found, where[y] >> 6)))
         # runs between piles: for each target top, the two cards that may go on it
         for t in range(7):
             u = tops[t]
@@ -693,9 +749,9 @@ class Solver:
                         if not p[0] and prune_emptying and not king_waiting:
                             continue  # emptying a pile can wait until a king can go there
                         score = 50 + p[0] * 3 if p[0] else 30  # turns a card / empties a pile
-                    elif found[SUIT[p[j - 1]]] + 1 == KR[p[j - 1]] or (
+                    elif _next_home(p[j - 1], found, reach, self.defer) or (
                             self.complete and (not prune_split or _usable(
-                                p, j, i, found, where, reach, tops, empty))):
+                                p, j, i, found, where, reach, tops, empty, self.defer))):
                         score = 5  # splits a run: only to use the card it uncovers
                     else:
                         continue
@@ -761,6 +817,8 @@ class Solver:
                     out.append(("twin", i, count, t, ("home", SUIT[other], i)))
                 if found[SUIT[u]] + 1 == KR[u]:
                     out.append(("twin", i, count, t, ("pile", i, 1, -1)))
+                elif self.defer and _next_home(u, found, reach, True):
+                    out.append(("twin", i, count, t, _home_chain(u, found, i)))
         return out
 
     def _play(self, pos: Position, move: Move) -> Position:
@@ -768,6 +826,10 @@ class Solver:
         kind = move[0]
         if kind == "twin":
             return self._play(self._play(pos, ("pile", move[1], move[2], move[3])), move[4])
+        if kind == "chain":
+            for m in move[1]:
+                pos = self._play(pos, m)
+            return pos
         pl = list(piles)
         fd = list(found)
         if kind == "talon":
@@ -816,7 +878,8 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
     # every line draw 3 does and more: a proof that it is lost proves draw 3 lost
     relaxed: Solver | None = None
     if draw == 3 and "draw1" in pruning:
-        relaxed = Solver(deal, 1, None, max_states, complete=True, pruning=pruning)
+        relaxed = Solver(deal, 1, None, max_states, complete=True, pruning=pruning,
+                         relaxed=True)
         relaxed.begin()
     # the quick searches' tables: plain, draw-3 lines only (draw 1), the draw-1 probe
     tables = [QuickTable(), QuickTable(), QuickTable()]
@@ -837,7 +900,10 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             # they found)
             kind = 1 if (draw == 1 and attempt % 2 == 1 and not over[1]) or over[0] else 0
             table = tables[kind]
-            searcher = Solver(deal, draw, end - now, max_states, complete=False,
+            # at most its share of the time left: a restart's doubled node budget would
+            # otherwise take the last seconds from the complete searches
+            searchers = 3 if relaxed is not None else 2
+            searcher = Solver(deal, draw, (end - now) / searchers, max_states, complete=False,
                               pruning=pruning, max_nodes=QUICK_NODES << attempt,
                               jitter=attempt, reach=3 if kind else 0, table=table)
             quick = searcher.run()
@@ -860,7 +926,7 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
         if answer != "unknown":
             result = full.outcome(answer, 0.0)
             break
-        if relaxed is not None and not quick_over and not probe_over:
+        if relaxed is not None and not quick_over and not probe_over and attempt <= PROBE_ROUNDS:
             # a quick draw-1 search in the first half of the relaxed search's turn: a
             # draw-1 win leaves the relaxed search nothing to prove
             now = time.perf_counter()
