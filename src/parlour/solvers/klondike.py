@@ -112,9 +112,12 @@ SLICE: Final = 0.5
 #   (see :func:`_twins`);
 # - ``defer``: in the draw-1 relaxation of a draw-3 deal, a talon card goes home only
 #   together with the next cards of its suit, the last from the top of a pile (see
-#   :meth:`Solver._moves`).
+#   :meth:`Solver._moves`);
+# - ``swap``: in that relaxation the runs on two twin cards may swap places, a move
+#   the relaxation adds (see :func:`_swap_tails`).
 PRUNINGS: Final = frozenset({"safe", "talon", "split", "back", "empty", "emptying",
-                             "pointer", "blocked", "draw1", "undone", "twin", "defer"})
+                             "pointer", "blocked", "draw1", "undone", "twin", "defer",
+                             "swap"})
 
 
 class _OutOfTime(Exception):
@@ -341,6 +344,50 @@ def _twins(piles: tuple[bytes, ...]) -> list[tuple[int, int, int]]:
     return out
 
 
+def _swap_tails(piles: tuple[bytes, ...]) -> tuple[bytes, ...]:
+    """The piles with every two twin cards (the same rank and colour) that both hold a
+    run lying so that the lower-numbered holds the run whose first card is the
+    lower-numbered: the runs on them swapped where needed.
+
+    Not a move of the game: the draw-1 relaxation of a draw-3 deal allows it (a game
+    with more moves, lost only if the deal is; see :func:`solve`). A run fits on
+    either twin, and only the two runs' first cards (twins too) may lie on them, so
+    each pair is settled on its own, and the positions that differ only so are one.
+
+    >>> from parlour.cards import parse_card
+    >>> pile = lambda down, text: bytes((down, *(parse_card(c) for c in text.split())))
+    >>> # the 5♦ (lower-numbered than the 5♥) holds the 4♠, the 5♥ the 4♣ (lower than the 4♠)
+    >>> swapped = _swap_tails((pile(1, "KC 5H 4C 3D"), pile(2, "9S 8S 5D 4S")) + (bytes(1),) * 5)
+    >>> swapped[:2] == (pile(1, "KC 5H 4S"), pile(2, "9S 8S 5D 4C 3D"))
+    True
+    """
+    where = [-1] * 52
+    for i in range(7):
+        p = piles[i]
+        for j in range(p[0] + 1, len(p) - 1):
+            where[p[j]] = i * 64 + j
+    out: list[bytes] | None = None
+    for c in range(52):
+        w = _TWIN[c]
+        if w < c or where[c] < 0 or where[w] < 0:
+            continue
+        pl = out if out is not None else list(piles)
+        i, j = where[c] >> 6, where[c] & 63
+        k, m = where[w] >> 6, where[w] & 63
+        if i == k or pl[i][j + 1] < pl[k][m + 1]:
+            continue  # (both in one pile, one run on the other: left as it is)
+        out = pl
+        pi, pk = pl[i], pl[k]
+        pl[i] = pi[:j + 1] + pk[m + 1:]
+        pl[k] = pk[:m + 1] + pi[j + 1:]
+        # the cards in the runs moved: their places changed
+        for t in (i, k):
+            q = pl[t]
+            for n in range(q[0] + 1, len(q) - 1):
+                where[q[n]] = t * 64 + n
+    return tuple(out) if out is not None else piles
+
+
 class QuickTable:
     """The positions that quick searches of a deal ran through, kept from one restart
     to the next: a restart then skips what an earlier one searched and goes on with
@@ -422,6 +469,9 @@ class Solver:
         # won (its line is not kept, so it need not be played to the end)
         self.defer = (relaxed and complete and self.reach == 1 and draw == 1
                       and "defer" in pruning)
+        # and the runs on two twin cards may swap places (``swap``, see :func:`_swap_tails`)
+        self.swap = (relaxed and complete and self.reach == 1 and draw == 1
+                     and "swap" in pruning)
         self.blocked_hits = 0
         self.start_state: KlondikeState | None = None
 
@@ -440,6 +490,8 @@ class Solver:
         self.bare = start is not None and start_state is None
         pos = start or start_position(self.deal)
         moves0, pos = self._settle(pos, [])
+        if self.swap:
+            pos = (_swap_tails(pos[0]), pos[1], pos[2], pos[3])
         self.path = [moves0]
         if self.table is not None and not self.complete:
             self.seen, self.more = self.table.seen, self.table.more
@@ -548,6 +600,10 @@ class Solver:
                 builds = False
                 moves, child = self._settle(self._play(positions[top], move), [move],
                                             -1, -1, came_back)
+            if self.swap:
+                swapped = _swap_tails(child[0])
+                if swapped is not child[0]:
+                    child = (swapped, child[1], child[2], child[3])
             key = position_key(child)
             mask = self._mask(child)
             first = seen.get(key)
