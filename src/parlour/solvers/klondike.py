@@ -57,6 +57,7 @@ from parlour.solvers.klondike_position import (
     OPPOSITE,
     PARTNER,
     RED,
+    SUCC,
     SUIT,
     SUIT_UPTO,
     Move,
@@ -82,6 +83,11 @@ QUICK_SHARE: Final = 0.5
 # (a depth-first search that went wrong early rarely recovers).
 QUICK_NODES: Final = 3000
 JITTER: Final = 12
+# The rounds in which a quick draw-1 search takes half of the draw-1 relaxation's turn
+# (a draw-1 win drops the relaxation); later rounds, which are most of the time, are
+# the relaxation's own (most draw-1 wins are found early, and the deals left are more
+# often draw-1 losses, which only the relaxation proves).
+PROBE_ROUNDS: Final = 4
 # Seconds a turn for each complete search once the quick one is over.
 SLICE: Final = 0.5
 
@@ -103,9 +109,15 @@ SLICE: Final = 0.5
 #   to where it lies goes home at once (see :meth:`Solver._settle`);
 # - ``twin``: in the complete search, a run that lies on one of the two cards it may lie
 #   on, the other being free on top of its pile, lies on the lower-numbered of the two
-#   (see :func:`_twins`).
+#   (see :func:`_twins`);
+# - ``defer``: in the draw-1 relaxation of a draw-3 deal, a talon card goes home only
+#   together with the next cards of its suit, the last from the top of a pile (see
+#   :meth:`Solver._moves`);
+# - ``swap``: in that relaxation the runs on two twin cards may swap places, a move
+#   the relaxation adds (see :func:`_swap_tails`).
 PRUNINGS: Final = frozenset({"safe", "talon", "split", "back", "empty", "emptying",
-                             "pointer", "blocked", "draw1", "undone", "twin"})
+                             "pointer", "blocked", "draw1", "undone", "twin", "defer",
+                             "swap"})
 
 
 class _OutOfTime(Exception):
@@ -167,9 +179,37 @@ def _back_useful(found: Sequence[int], visible: int) -> bool:
     return False
 
 
+def _next_home(y: int, found: Sequence[int], reach: list[bool], defer: bool) -> bool:
+    """Whether ``y`` could go home now: it is next on its foundation, or (``defer``) the
+    cards between are all in reach in the talon, to go home just before it."""
+    n = found[SUIT[y]] + 1
+    if n == KR[y]:
+        return True
+    if not defer or n > KR[y]:
+        return False
+    c = CARD[SUIT[y]][n]
+    while c != y:
+        if not reach[c]:
+            return False
+        c = SUCC[c]
+    return True
+
+
+def _home_chain(y: int, found: Sequence[int], pile: int) -> Move:
+    """The move sending home the talon cards below ``y`` (in reach), then ``y`` from the
+    top of ``pile``."""
+    chain: list[Move] = []
+    c = CARD[SUIT[y]][found[SUIT[y]] + 1]
+    while c != y:
+        chain.append(("talon", c, -1))
+        c = SUCC[c]
+    chain.append(("pile", pile, 1, -1))
+    return ("chain", tuple(chain))
+
+
 def _usable(p: bytes, j: int, pile: int, found: Sequence[int],
             where: list[int], reach: list[bool], tops: Sequence[int],
-            empty: int) -> bool:
+            empty: int, defer: bool = False) -> bool:
     """Whether card ``y = p[j - 1]``, uncovered by moving the run from ``p[j]`` off it,
     could be used right away: sent home, given another card, or moved (alone or
     carried by a run that starts further down its pile).
@@ -178,7 +218,7 @@ def _usable(p: bytes, j: int, pile: int, found: Sequence[int],
     (nothing else can touch it meanwhile), so a split that uncovers an unusable
     card is pruned soundly."""
     y, base = p[j - 1], p[j]
-    if found[SUIT[y]] + 1 == KR[y]:
+    if _next_home(y, found, reach, defer):
         return True
     for b in BELOW[y]:
         if b != base and (where[b] >= 0 or reach[b] or found[SUIT[b]] == KR[b]):
@@ -304,6 +344,50 @@ def _twins(piles: tuple[bytes, ...]) -> list[tuple[int, int, int]]:
     return out
 
 
+def _swap_tails(piles: tuple[bytes, ...]) -> tuple[bytes, ...]:
+    """The piles with every two twin cards (the same rank and colour) that both hold a
+    run lying so that the lower-numbered holds the run whose first card is the
+    lower-numbered: the runs on them swapped where needed.
+
+    Not a move of the game: the draw-1 relaxation of a draw-3 deal allows it (a game
+    with more moves, lost only if the deal is; see :func:`solve`). A run fits on
+    either twin, and only the two runs' first cards (twins too) may lie on them, so
+    each pair is settled on its own, and the positions that differ only so are one.
+
+    >>> from parlour.cards import parse_card
+    >>> pile = lambda down, text: bytes((down, *(parse_card(c) for c in text.split())))
+    >>> # the 5♦ (lower-numbered than the 5♥) holds the 4♠, the 5♥ the 4♣ (lower than the 4♠)
+    >>> swapped = _swap_tails((pile(1, "KC 5H 4C 3D"), pile(2, "9S 8S 5D 4S")) + (bytes(1),) * 5)
+    >>> swapped[:2] == (pile(1, "KC 5H 4S"), pile(2, "9S 8S 5D 4C 3D"))
+    True
+    """
+    where = [-1] * 52
+    for i in range(7):
+        p = piles[i]
+        for j in range(p[0] + 1, len(p) - 1):
+            where[p[j]] = i * 64 + j
+    out: list[bytes] | None = None
+    for c in range(52):
+        w = _TWIN[c]
+        if w < c or where[c] < 0 or where[w] < 0:
+            continue
+        pl = out if out is not None else list(piles)
+        i, j = where[c] >> 6, where[c] & 63
+        k, m = where[w] >> 6, where[w] & 63
+        if i == k or pl[i][j + 1] < pl[k][m + 1]:
+            continue  # (both in one pile, one run on the other: left as it is)
+        out = pl
+        pi, pk = pl[i], pl[k]
+        pl[i] = pi[:j + 1] + pk[m + 1:]
+        pl[k] = pk[:m + 1] + pi[j + 1:]
+        # the cards in the runs moved: their places changed
+        for t in (i, k):
+            q = pl[t]
+            for n in range(q[0] + 1, len(q) - 1):
+                where[q[n]] = t * 64 + n
+    return tuple(out) if out is not None else piles
+
+
 class QuickTable:
     """The positions that quick searches of a deal ran through, kept from one restart
     to the next: a restart then skips what an earlier one searched and goes on with
@@ -332,7 +416,8 @@ class Solver:
     def __init__(self, deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
                  max_states: int | None = None, complete: bool = True,
                  pruning: frozenset[str] = PRUNINGS, max_nodes: int | None = None,
-                 jitter: int = 0, reach: int = 0, table: QuickTable | None = None) -> None:
+                 jitter: int = 0, reach: int = 0, table: QuickTable | None = None,
+                 relaxed: bool = False) -> None:
         self.deal = list(deal)
         # a quick search may start from the positions an earlier one ran through (see
         # :class:`QuickTable`)
@@ -378,6 +463,15 @@ class Solver:
         # them in the tableau)
         self.prune_undone = complete and "undone" in pruning
         self.prune_twin = complete and "twin" in pruning
+        # a complete draw-1 search whose wins are thrown away (the relaxation of a draw-3
+        # deal, see :func:`solve`): a talon card goes home only when the next card of its
+        # suit follows it at once (``defer``), and a position with every card face up is
+        # won (its line is not kept, so it need not be played to the end)
+        self.defer = (relaxed and complete and self.reach == 1 and draw == 1
+                      and "defer" in pruning)
+        # and the runs on two twin cards may swap places (``swap``, see :func:`_swap_tails`)
+        self.swap = (relaxed and complete and self.reach == 1 and draw == 1
+                     and "swap" in pruning)
         self.blocked_hits = 0
         self.start_state: KlondikeState | None = None
 
@@ -396,6 +490,8 @@ class Solver:
         self.bare = start is not None and start_state is None
         pos = start or start_position(self.deal)
         moves0, pos = self._settle(pos, [])
+        if self.swap:
+            pos = (_swap_tails(pos[0]), pos[1], pos[2], pos[3])
         self.path = [moves0]
         if self.table is not None and not self.complete:
             self.seen, self.more = self.table.seen, self.table.more
@@ -443,10 +539,11 @@ class Solver:
             return 1 << pos[3]  # each pointer on its own
         return reach_mask(len(talon), pos[3])
 
-    @staticmethod
-    def _won(pos: Position) -> bool:
-        # Every card face up and the talon empty: the rest goes home by itself.
-        return not pos[2] and all(p[0] == 0 for p in pos[0])
+    def _won(self, pos: Position) -> bool:
+        # Every card face up and the talon empty: the rest goes home by itself. (With
+        # draw 1 a talon left over changes nothing: the lowest card not home is on top
+        # of its pile or in the talon, so it can always go home next.)
+        return (not pos[2] or self.defer) and all(p[0] == 0 for p in pos[0])
 
     def _search(self) -> bool:
         """Depth-first search with an explicit stack (deep lines need no deep recursion,
@@ -487,6 +584,9 @@ class Solver:
                 moves, child = self._settle(self._play(positions[top], move),
                                             [("pile", move[1], move[2], move[3]), inner],
                                             -1, -1, came_back)
+            elif move[0] == "chain":
+                builds = False
+                moves, child = self._settle(self._play(positions[top], move), list(move[1]))
             elif back[top]:
                 moves, child = self._settle(self._play(positions[top], move), [move],
                                             -1, -1, came_back)
@@ -500,6 +600,10 @@ class Solver:
                 builds = False
                 moves, child = self._settle(self._play(positions[top], move), [move],
                                             -1, -1, came_back)
+            if self.swap:
+                swapped = _swap_tails(child[0])
+                if swapped is not child[0]:
+                    child = (swapped, child[1], child[2], child[3])
             key = position_key(child)
             mask = self._mask(child)
             first = seen.get(key)
@@ -678,7 +782,15 @@ class Solver:
                 scored.append((bonus, ("pile", i, 1, -1)))
         for c in reach_cards:
             if found[SUIT[c]] + 1 == KR[c]:
-                scored.append((45, ("talon", c, -1)))
+                if not self.defer:
+                    scored.append((45, ("talon", c, -1)))
+                    continue
+                # deferred: only with the next cards of its suit, up to one on top of a pile
+                y = SUCC[c]
+                while y >= 0 and reach[y]:
+                    y = SUCC[y]
+                if y >= 0 and where[y] >= 0 and (where[y] & 63) == len(piles[where[y] >> 6]) - 1:
+                    scored.append((45, _home_chain(y, found, where[y] >> 6)))
         # runs between piles: for each target top, the two cards that may go on it
         for t in range(7):
             u = tops[t]
@@ -693,9 +805,9 @@ class Solver:
                         if not p[0] and prune_emptying and not king_waiting:
                             continue  # emptying a pile can wait until a king can go there
                         score = 50 + p[0] * 3 if p[0] else 30  # turns a card / empties a pile
-                    elif found[SUIT[p[j - 1]]] + 1 == KR[p[j - 1]] or (
+                    elif _next_home(p[j - 1], found, reach, self.defer) or (
                             self.complete and (not prune_split or _usable(
-                                p, j, i, found, where, reach, tops, empty))):
+                                p, j, i, found, where, reach, tops, empty, self.defer))):
                         score = 5  # splits a run: only to use the card it uncovers
                     else:
                         continue
@@ -761,6 +873,8 @@ class Solver:
                     out.append(("twin", i, count, t, ("home", SUIT[other], i)))
                 if found[SUIT[u]] + 1 == KR[u]:
                     out.append(("twin", i, count, t, ("pile", i, 1, -1)))
+                elif self.defer and _next_home(u, found, reach, True):
+                    out.append(("twin", i, count, t, _home_chain(u, found, i)))
         return out
 
     def _play(self, pos: Position, move: Move) -> Position:
@@ -768,6 +882,10 @@ class Solver:
         kind = move[0]
         if kind == "twin":
             return self._play(self._play(pos, ("pile", move[1], move[2], move[3])), move[4])
+        if kind == "chain":
+            for m in move[1]:
+                pos = self._play(pos, m)
+            return pos
         pl = list(piles)
         fd = list(found)
         if kind == "talon":
@@ -816,7 +934,8 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
     # every line draw 3 does and more: a proof that it is lost proves draw 3 lost
     relaxed: Solver | None = None
     if draw == 3 and "draw1" in pruning:
-        relaxed = Solver(deal, 1, None, max_states, complete=True, pruning=pruning)
+        relaxed = Solver(deal, 1, None, max_states, complete=True, pruning=pruning,
+                         relaxed=True)
         relaxed.begin()
     # the quick searches' tables: plain, draw-3 lines only (draw 1), the draw-1 probe
     tables = [QuickTable(), QuickTable(), QuickTable()]
@@ -837,7 +956,10 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             # they found)
             kind = 1 if (draw == 1 and attempt % 2 == 1 and not over[1]) or over[0] else 0
             table = tables[kind]
-            searcher = Solver(deal, draw, end - now, max_states, complete=False,
+            # at most its share of the time left: a restart's doubled node budget would
+            # otherwise take the last seconds from the complete searches
+            searchers = 3 if relaxed is not None else 2
+            searcher = Solver(deal, draw, (end - now) / searchers, max_states, complete=False,
                               pruning=pruning, max_nodes=QUICK_NODES << attempt,
                               jitter=attempt, reach=3 if kind else 0, table=table)
             quick = searcher.run()
@@ -860,7 +982,7 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
         if answer != "unknown":
             result = full.outcome(answer, 0.0)
             break
-        if relaxed is not None and not quick_over and not probe_over:
+        if relaxed is not None and not quick_over and not probe_over and attempt <= PROBE_ROUNDS:
             # a quick draw-1 search in the first half of the relaxed search's turn: a
             # draw-1 win leaves the relaxed search nothing to prove
             now = time.perf_counter()

@@ -54,7 +54,8 @@ def compare(pos: Position, draw: int, on_seconds: float = 2.0, off_seconds: floa
     on = Solver([], draw, on_seconds, max_states=50_000).run(start=pos).result
     if draw == 3 and "draw1" in off:
         relaxed = (pos[0], pos[1], pos[2], 0)
-        if Solver([], 1, on_seconds, max_states=50_000).run(start=relaxed).result == "lose":
+        if Solver([], 1, on_seconds, max_states=50_000,
+                  relaxed=True).run(start=relaxed).result == "lose":
             on = "lose"
     without = Solver([], draw, off_seconds, max_states=150_000, pruning=PRUNINGS - off)
     return on, without.run(start=pos).result
