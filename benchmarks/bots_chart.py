@@ -90,7 +90,7 @@ ROWS = [
     Row("Klondike player, 10 s a game", "% of deals won", 30.0, 42.0,
         lambda: klondike_player("klondike_checked_10s.jsonl")),
     Row("Klondike solver, 10 s a deal", "% of deals settled", 90.0, 99.3,
-        lambda: klondike_solver("klondike_solver_draw3_10s_seeds30000.json")),
+        lambda: klondike_solver("klondike_solver_draw3_10s_seeds40000.json")),
 ]
 
 
