@@ -5,7 +5,7 @@
 import { element } from "/static/elements.js";
 import { dayWords } from "/static/klondike-daily.js";
 import { goToTable } from "/static/seats.js";
-import { comparisonText, fetchDay, handWords, signed, standing, withDailyStyles } from "/static/trick-daily.js";
+import { comparisonText, fetchDay, handWords, signed, standing, wait, withDailyStyles } from "/static/trick-daily.js";
 
 const NAMES = { spades: "Spades", hearts: "Hearts" };
 const SHOWN_DAYS = 10;
@@ -110,5 +110,4 @@ export async function mountTrickDaily(section, game) {
 
 const POLL_MS = 1000;
 const MAX_ASKS = 300; // five minutes: then the words say to come back
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const expertPlaying = (day) => Boolean(day.you) && !["done", "failed"].includes(day.expert.status);

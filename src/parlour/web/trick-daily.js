@@ -6,7 +6,7 @@
 import { element } from "/static/elements.js";
 
 const POLL_MS = 400;
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The daily deal's styles, added to the page once (the pages link the game's own). */
 export function withDailyStyles() {
