@@ -49,11 +49,13 @@ def settle(page: Page) -> None:
     expect(page.locator(".trick-table[data-settled]")).to_have_count(1)
 
 
-def see(page: Page, check: Callable[[], None]) -> None:
-    """``check`` (an expect) on ``page``, closing the hand's summary if one comes
-    up meanwhile: the page shows nothing newer until it is closed."""
+def see(page: Page, check: Callable[[], None],
+        close: Callable[[Page], bool] = continue_after_summary) -> None:
+    """``check`` (an expect) on ``page``, closing the hand's summary (by
+    ``close``) if one comes up meanwhile: the page shows nothing newer until it
+    is closed."""
     for _ in range(5):
-        continue_after_summary(page)
+        close(page)
         try:
             check()
             return
@@ -134,18 +136,29 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
     dee_context = dee.context
     dee_seat = ada.locator(".seat", has_text="Dee")
     summaries: dict[str, int] = {}
+
+    def summary_seen(page: Page, name: str) -> bool:
+        """Every person sees the hand's summary, at once, and goes on: counted
+        as it is closed, whichever step of the test comes upon it (it may come
+        up between one look and the next)."""
+        summary = page.locator(SUMMARY)
+        if not summary.count():
+            return False
+        expect(summary).to_contain_text("Bids")
+        if not summaries:
+            shot(page, "hand-summary")
+        summaries[name] = summaries.get(name, 0) + 1
+        return continue_after_summary(page)
+
+    def ada_sees(check: Callable[[], None]) -> None:
+        see(ada, check, lambda page: summary_seen(page, "Ada"))
+
     while not ada.locator(".game-over").count():
         acted = 0  # the people's moves this round (several may act in one)
         for page, name in ((ada, "Ada"), (bea, "Bea"), (cy, "Cy"), (dee, "Dee")):
             if page.is_closed():
                 continue
-            if page.locator(SUMMARY).count():
-                # Every person sees the hand's summary, at once, and goes on.
-                expect(page.locator(SUMMARY)).to_contain_text("Bids")
-                if not summaries:
-                    shot(page, "hand-summary")
-                summaries[name] = summaries.get(name, 0) + 1
-            acted += continue_after_summary(page) or act_once(page)
+            acted += summary_seen(page, name) or act_once(page)
         moves += acted
         if moves >= 20 and not reloaded and cy.locator(PLAYABLE).count():
             # Cy reloads mid-trick (his turn: no hand can end meanwhile): back in
@@ -174,7 +187,7 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
             # Dee closes the tab: the others see her away, and once it is her
             # turn and the grace is over a bot plays for her, marked as such.
             dee.close()
-            see(ada, lambda: expect(dee_seat).to_contain_text("away"))
+            ada_sees(lambda: expect(dee_seat).to_contain_text("away"))
             away = "gone"
         if away == "gone" and "a bot plays for them" in dee_seat.inner_text():
             shot(ada, "away")
@@ -182,7 +195,7 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
             dee = dee_context.new_page()  # she comes back: the same seat, her own hand
             dee.goto(link)
             expect(dee.locator(".seat-bottom")).to_contain_text("Dee (you)")
-            see(ada, lambda: expect(dee_seat).not_to_contain_text("away"))
+            ada_sees(lambda: expect(dee_seat).not_to_contain_text("away"))
             away = "back"
         if not acted:
             ada.wait_for_timeout(100)  # a poll: the bots' and the server's turn
@@ -193,8 +206,7 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
     players = (ada, bea, cy, dee)
     for page, name in zip(players, ("Ada", "Bea", "Cy", "Dee"), strict=True):
         page.locator(f"{SUMMARY}, .game-over").first.wait_for(timeout=30_000)
-        if continue_after_summary(page):  # the last hand's summary comes before the result
-            summaries[name] = summaries.get(name, 0) + 1
+        summary_seen(page, name)  # the last hand's summary comes before the result
         expect(page.locator(".game-over")).to_be_visible()
         page.get_by_role("button", name="Rematch").click()
     assert {"Ada", "Bea", "Cy"} <= set(summaries), summaries  # Dee was away for some

@@ -52,21 +52,30 @@ def test_a_card_you_must_play_plays_itself_in_the_middle_of_a_hand(
     page.goto(f"{server.url}/spades")
     page.evaluate("localStorage.setItem('parlour.forced', 'on')")  # as a new player has it
     open_table(page, server, "spades", seed=FORCED_DEAL)
+    # Every card marked as forced is noted by the page itself, with the hand's
+    # size then: it plays itself after its beat, perhaps before the test looks.
+    page.evaluate("""(forced) => {
+        window.forcedSeen = [];
+        new MutationObserver(() => {
+            const card = document.querySelector(forced);
+            if (card && !window.forcedSeen.some(([code]) => code === card.dataset.card)) {
+                window.forcedSeen.push([card.dataset.card,
+                                        document.querySelectorAll(".hand button.card").length]);
+            }
+        }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    }""", FORCED)
     bid(page, "3")
     forced_mid_hand = []
     while True:
         page.locator(f"{PLAYABLE}, {SUMMARY}, {FORCED}").first.wait_for(timeout=TURN_TIMEOUT)
+        mid_hand = [code for code, left in page.evaluate("window.forcedSeen") if left > 1]
+        if mid_hand:
+            # Nobody clicks: the card leaves the hand by itself after its beat.
+            expect(page.locator(f'.hand button.card[data-card="{mid_hand[0]}"]')).to_have_count(0)
+            forced_mid_hand.append(mid_hand[0])
+            break  # seen: the rest of the hand is the other tests' business
         if page.locator(SUMMARY).count():
             break
-        forced = page.locator(FORCED)
-        if forced.count():
-            code = forced.get_attribute("data-card")
-            left = page.locator(".hand button.card").count()
-            # Nobody clicks: the card leaves the hand by itself after its beat.
-            expect(page.locator(f'.hand button.card[data-card="{code}"]')).to_have_count(0)
-            if left > 1:
-                forced_mid_hand.append(code)
-                break  # seen: the rest of the hand is the other tests' business
-            continue
-        play_a_card(page)
+        if page.locator(PLAYABLE).count():
+            play_a_card(page)
     assert forced_mid_hand, "no card was forced before the last trick on this deal"
