@@ -323,3 +323,50 @@ def test_a_bid_below_the_tricks_expected_says_why() -> None:
     assert second.bid <= second.expected_tricks - 0.75
     assert "with your partner's " in second.text and " the team bids " in second.text
 
+
+
+def test_keen_seats_do_not_duck_with_their_contract_made() -> None:
+    """``rule_card``'s ``keen`` seats (the expert's ``model`` option) play as
+    ``normal`` except that, with their contract made, they take a trick they
+    can win unless the next bag would bring the penalty; the other seats are
+    untouched by the mask."""
+    from parlour.bots.spades_expert import seat_bid_of
+    from parlour.bots.spades_play import rule_card
+
+    rng = Rng(5)
+    differ = 0
+    for seed in range(60):
+        hand = SpadesHand.from_seed(seed, dealer=seed % 4, bags=[rng.below(10), rng.below(10)])
+        normal = make_bot("spades", "normal")
+        while not hand.is_terminal():
+            seat = hand.current_player()
+            legal = hand.legal_actions()
+            if not hand.bidding:
+                play = hand.play
+                bids = [seat_bid_of(hand, s) for s in range(4)]
+                plain = rule_card(play, bids, hand.bags)
+                assert rule_card(play, bids, hand.bags, 0xF & ~(1 << seat)) == plain
+                keen = rule_card(play, bids, hand.bags, 1 << seat)
+                if keen != plain:
+                    differ += 1
+                    team = seat & 1
+                    contract = sum(bids[s] for s in (team, team + 2) if bids[s] > 0)
+                    taken = sum(play.tricks_won[s] for s in (team, team + 2) if bids[s] > 0)
+                    assert taken >= contract
+                    assert hand.bags[team] + taken - contract + 1 < 10
+            hand.apply(normal.choose(hand.observation(seat), legal))
+    assert differ > 10
+
+
+@pytest.mark.parametrize("model", [1, 2])
+def test_expert_models_of_the_opponents_play_legal_cards(model: int) -> None:
+    rng = Rng(model)
+    for seed in range(4):
+        hand = play_prefix(seed, 4 + 4 * seed, rng)
+        if hand.is_terminal() or hand.bidding:
+            continue
+        legal = hand.legal_actions()
+        obs = hand.observation(hand.current_player())
+        a = ExpertBot(seed=1, samples=6, model=model).choose(obs, legal)
+        b = ExpertBot(seed=1, samples=6, model=model).choose(obs, legal)
+        assert a == b and a in legal

@@ -84,14 +84,19 @@ class ExpertBot:
     ``dd_tricks``: from how many tricks left the exact solver takes over;
     before that sampled playouts by the ``normal`` rules value the cards
     (about ``playouts`` a decision), or with ``playouts=0`` the ``normal``
-    rules choose directly."""
+    rules choose directly. ``model``: how the playouts play the opponents'
+    cards: 0 as ``normal`` (the default), 1 *keen* (no duck with their
+    contract made unless the next bag brings the penalty, as a player that
+    counts only the hand's score), 2 each opponent keen or ``normal`` at
+    random, drawn afresh for every sampled deal."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 0, time_budget: float = 0.0,
                  dd_tricks: int = 6, bid_samples: int = BID_SAMPLES,
-                 playouts: int = PLAYOUTS) -> None:
+                 playouts: int = PLAYOUTS, model: int = 0) -> None:
         self.rng = Rng(seed)
+        self.model = model
         self.playouts = playouts
         self.samples = samples
         self.time_budget = time_budget
@@ -147,12 +152,14 @@ class ExpertBot:
         n = self._sample_count(tricks_left, len(cands))
         team = obs.seat & 1
         done = 0
+        opponents = (1 << ((obs.seat + 1) & 3)) | (1 << ((obs.seat + 3) & 3))
         while True:
             state = self.sample(obs)
             if tricks_left <= self.dd_tricks:
                 results = self._solve(state, obs, cands)
             else:
-                results = [self._playout(state, c) for c in cands]
+                keen = self._keen_seats(opponents)
+                results = [self._playout(state, c, keen) for c in cands]
             for i in range(len(cands)):
                 t = results[i]
                 sums[i] += self._utility(obs, t)
@@ -182,13 +189,21 @@ class ExpertBot:
         """Final tricks per seat after each candidate, by the exact solver."""
         return solve_outcomes(state, obs, cands)
 
-    def _playout(self, state: SpadesHand, first: int) -> list[int]:
+    def _keen_seats(self, opponents: int) -> int:
+        """The seats the playouts of one sampled deal play keen (``model``)."""
+        if self.model == 1:
+            return opponents
+        if self.model == 2:
+            return opponents & self.rng.next64()
+        return 0
+
+    def _playout(self, state: SpadesHand, first: int, keen: int = 0) -> list[int]:
         play = state.play.copy()
         bids = [seat_bid_of(state, s) for s in range(4)]
         play.play(first)
         bags = state.bags
         while play.trick_count < 13:
-            play.play(rule_card(play, bids, bags))
+            play.play(rule_card(play, bids, bags, keen))
         return list(play.tricks_won)
 
     def _utility(self, obs: SpadesObservation, tricks: list[int]) -> float:
@@ -409,8 +424,8 @@ def _distinct(obs: SpadesObservation, legal: Sequence[int]) -> list[int]:
 
 
 def _make(seed: int = 0, samples: int = 0, time_budget: float = 0.0, dd_tricks: int = 6,
-          bid_samples: int = BID_SAMPLES, playouts: int = PLAYOUTS) -> ExpertBot:
-    return ExpertBot(seed, samples, time_budget, dd_tricks, bid_samples, playouts)
+          bid_samples: int = BID_SAMPLES, playouts: int = PLAYOUTS, model: int = 0) -> ExpertBot:
+    return ExpertBot(seed, samples, time_budget, dd_tricks, bid_samples, playouts, model)
 
 
 register_bot("spades", "expert", _make)

@@ -61,11 +61,17 @@ def _master_mask(unseen: int) -> int:
     return out
 
 
-def rule_card(play: TrickPlay, bids: list[int], bags: list[int]) -> int:
+def rule_card(play: TrickPlay, bids: list[int], bags: list[int], keen: int = 0) -> int:
     """The card the ``normal`` rules (:mod:`parlour.bots.spades_rules`) play for
     the seat to act, computed on masks from what that seat may see: its own
     hand and the public cards, voids, bids and tricks. Playouts use it with
-    sampled hands, so every seat plays as ``normal`` would, without peeking."""
+    sampled hands, so every seat plays as ``normal`` would, without peeking.
+
+    ``keen`` is a mask of seats that play *keen*: with their contract made
+    they do not duck (every overtrick is a point, as a player that counts
+    only the hand's score sees it) unless the next bag would bring the
+    penalty of ten; everything else as ``normal``. 0, the default, is
+    ``normal`` for every seat."""
     legal = play.legal_mask()
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
@@ -90,7 +96,9 @@ def rule_card(play: TrickPlay, bids: list[int], bags: list[int]) -> int:
     opp_need = contract[1 - team] - counted[1 - team]
     tricks_left = 13 - play.trick_count
     duck = need <= 0 and not (opp_need > 0 and tricks_left - opp_need <= 1)
-    if duck and bags[team] < 5 and need > -2:
+    if keen >> me & 1:
+        duck = duck and bags[team] - need + 1 >= 10
+    elif duck and bags[team] < 5 and need > -2:
         duck = opp_need <= 0
     o1 = (me + 1) & 3
     o3 = (me + 3) & 3
