@@ -7,12 +7,22 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from parlour import __version__, commands
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, its refusals in one line (the usage is a --help away),
+    as every other refusal of the command line is. The subcommands' parsers are
+    of this class too (argparse makes them of their parent's class)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="parlour",
         description="Spades, Hearts and Klondike: rules engines, bots, tools.",
     )
