@@ -370,3 +370,23 @@ def test_expert_models_of_the_opponents_play_legal_cards(model: int) -> None:
         a = ExpertBot(seed=1, samples=6, model=model).choose(obs, legal)
         b = ExpertBot(seed=1, samples=6, model=model).choose(obs, legal)
         assert a == b and a in legal
+
+
+def test_expert_bid_model_plays_the_opponents_keen_in_the_bid_playouts() -> None:
+    """``bid_model=1``: the bid playouts play the opponents keen (no duck with
+    their contract made), so on some deals the expected score of a bid differs
+    from the ``normal`` playouts' on the same sampled deals; the bid is legal."""
+    differ = 0
+    for seed in range(6):
+        hand = SpadesHand.from_seed(seed, dealer=seed % 4)
+        normal = make_bot("spades", "normal")
+        for _ in range(2):
+            seat = hand.current_player()
+            hand.apply(normal.choose(hand.observation(seat), hand.legal_actions()))
+        obs = hand.observation(hand.current_player())
+        legal = hand.legal_actions()
+        plain = ExpertBot(seed=1, samples=12).evaluate_bids(obs, legal)
+        keen = ExpertBot(seed=1, samples=12, bid_model=1).evaluate_bids(obs, legal)
+        assert plain.actions == keen.actions and keen.best() in legal
+        differ += plain.value != keen.value
+    assert differ >= 2

@@ -88,15 +88,18 @@ class ExpertBot:
     cards: 0 as ``normal`` (the default), 1 *keen* (no duck with their
     contract made unless the next bag brings the penalty, as a player that
     counts only the hand's score), 2 each opponent keen or ``normal`` at
-    random, drawn afresh for every sampled deal."""
+    random, drawn afresh for every sampled deal. ``bid_model``: the same
+    for the opponents' play in the bid playouts (0 ``normal``, 1 keen, 2 at
+    random per opponent and sampled deal)."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 0, time_budget: float = 0.0,
                  dd_tricks: int = 6, bid_samples: int = BID_SAMPLES,
-                 playouts: int = PLAYOUTS, model: int = 0) -> None:
+                 playouts: int = PLAYOUTS, model: int = 0, bid_model: int = 0) -> None:
         self.rng = Rng(seed)
         self.model = model
+        self.bid_model = bid_model
         self.playouts = playouts
         self.samples = samples
         self.time_budget = time_budget
@@ -189,11 +192,14 @@ class ExpertBot:
         """Final tricks per seat after each candidate, by the exact solver."""
         return solve_outcomes(state, obs, cands)
 
-    def _keen_seats(self, opponents: int) -> int:
-        """The seats the playouts of one sampled deal play keen (``model``)."""
-        if self.model == 1:
+    def _keen_seats(self, opponents: int, model: int = -1) -> int:
+        """The seats the playouts of one sampled deal play keen (``model``, or
+        the given model: ``bid_model`` for the bids)."""
+        if model < 0:
+            model = self.model
+        if model == 1:
             return opponents
-        if self.model == 2:
+        if model == 2:
             return opponents & self.rng.next64()
         return 0
 
@@ -235,10 +241,12 @@ class ExpertBot:
         tricks = [0.0] * len(cands)
         safe = [0.0] * len(cands)
         made = [0.0] * len(cands)
+        opponents = (1 << ((me + 1) & 3)) | (1 << ((me + 3) & 3))
         for _i in range(k):
             state = self.sample(obs)
+            keen = self._keen_seats(opponents, self.bid_model)
             for j, b in enumerate(cands):
-                bids, t = self._bid_playout(state, me, b)
+                bids, t = self._bid_playout(state, me, b, keen)
                 total[j] += team_utility(bids, t, obs.scores, obs.bags, obs, team)
                 tricks[j] += t[me]
                 safe[j] += 1.0 if t[me] == 0 else 0.0
@@ -266,9 +274,11 @@ class ExpertBot:
         ev.samples = k
         return ev
 
-    def _bid_playout(self, state: SpadesHand, me: int, my_bid: int) -> tuple[list[int], list[int]]:
+    def _bid_playout(self, state: SpadesHand, me: int, my_bid: int,
+                     keen: int = 0) -> tuple[list[int], list[int]]:
         """Finish the bidding (others bid as ``normal`` would, this seat ``my_bid``)
-        and play the hand out; returns (bids per seat, tricks per seat)."""
+        and play the hand out, the ``keen`` seats keen; returns (bids per seat,
+        tricks per seat)."""
         s = state.clone()
         while s.bidding:
             seat = s.current_player()
@@ -280,7 +290,7 @@ class ExpertBot:
         play = s.play
         bags = s.bags
         while play.trick_count < 13:
-            play.play(rule_card(play, bids, bags))
+            play.play(rule_card(play, bids, bags, keen))
         return bids, list(play.tricks_won)
 
 
@@ -424,8 +434,10 @@ def _distinct(obs: SpadesObservation, legal: Sequence[int]) -> list[int]:
 
 
 def _make(seed: int = 0, samples: int = 0, time_budget: float = 0.0, dd_tricks: int = 6,
-          bid_samples: int = BID_SAMPLES, playouts: int = PLAYOUTS, model: int = 0) -> ExpertBot:
-    return ExpertBot(seed, samples, time_budget, dd_tricks, bid_samples, playouts, model)
+          bid_samples: int = BID_SAMPLES, playouts: int = PLAYOUTS, model: int = 0,
+          bid_model: int = 0) -> ExpertBot:
+    return ExpertBot(seed, samples, time_budget, dd_tricks, bid_samples, playouts, model,
+                     bid_model)
 
 
 register_bot("spades", "expert", _make)
