@@ -28,13 +28,13 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour.arena import SpadesTable
 from parlour.bots.base import Bot, make_bot
 from parlour.commands.arena import bot_options
-from parlour.games.spades import BID_BASE, SpadesObservation
+from parlour.games.spades import BID_BASE, SpadesHand, SpadesObservation
 from parlour.games.spades_scoring import game_winner
 from parlour.progress import Progress
 
@@ -64,7 +64,9 @@ def seat_bot(spec: str, first: bool, seed: int, opts: dict[str, dict[str, Any]])
 
 
 def run(a: str, b: str, hands: int, seed: int, opts: dict[str, dict[str, Any]],
-        progress: bool = True) -> dict[str, Any]:
+        progress: bool = True,
+        on_hand: Callable[[SpadesHand, list[int]], None] | None = None) -> dict[str, Any]:
+    """The match; ``on_hand(hand, layout)`` is called after every hand played."""
     table = SpadesTable()
     specs = (a, b)
     bots = []
@@ -87,6 +89,8 @@ def run(a: str, b: str, hands: int, seed: int, opts: dict[str, dict[str, Any]],
                     seat = hand.current_player()
                     action = bots[li][seat].choose(hand.observation(seat), hand.legal_actions())
                     hand.apply(action)
+                if on_hand is not None:
+                    on_hand(hand, layout)
                 result = hand.score()
                 bids = hand.seat_bids()
                 won = hand.play.tricks_won
