@@ -104,7 +104,27 @@ def summary(logs: list[str]) -> int:
               f"({mean - half:+.2f} .. {mean + half:+.2f}); decisions ms median/p95: "
               f"{a} {times['a'][0]:.1f}/{times['a'][1]:.1f}, "
               f"PIMC {times['b'][0]:.1f}/{times['b'][1]:.1f}")
+    paired(pools)
     return 0
+
+
+def paired(pools: dict[tuple[str, str, int, str], list[dict[str, Any]]]) -> None:
+    """Each set of options against the same level without options, on the
+    seeds both were run on, deal by deal (positive: the options gain more)."""
+    for (game, a, samples, opts), ms in sorted(pools.items()):
+        plain = pools.get((game, a, samples, ""))
+        if not opts or not plain:
+            continue
+        sign = 1.0 if game == "spades" else -1.0
+        base = {int(m["seed"]): m["diffs"] for m in plain}
+        d = [sign * (x - y) for m in ms if int(m["seed"]) in base
+             for x, y in zip(m["diffs"], base[int(m["seed"])], strict=True)]
+        if len(d) < 2:
+            continue
+        mean = statistics.fmean(d)
+        half = 1.96 * statistics.stdev(d) / math.sqrt(len(d))
+        print(f"  {game:6} {a:8} {opts} - plain, deal by deal: {len(d)} deals, "
+              f"{mean:+.2f} ({mean - half:+.2f} .. {mean + half:+.2f})")
 
 
 if __name__ == "__main__":

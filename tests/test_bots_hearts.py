@@ -4,6 +4,7 @@ and the plays a user would notice (the queen, the moon, the pass)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -44,6 +45,16 @@ def random_position(seed: int) -> HeartsHand:
     return hand
 
 
+def card_positions(count: int) -> Iterator[tuple[int, HeartsHand, Any]]:
+    """The seed, hand and observation of each of the first ``count`` random
+    positions where a card is to be played."""
+    for seed in range(count):
+        hand = random_position(seed)
+        if hand.is_terminal() or hand.observation(hand.current_player()).passing:
+            continue
+        yield seed, hand, hand.observation(hand.current_player())
+
+
 def test_levels_are_registered_weakest_first():
     # ismcts: OpenSpiel's IS-MCTS, the reference opponent (pyspiel loaded on demand)
     assert levels("hearts") == ["random", "easy", "normal", "expert", "ismcts", "pimc"]
@@ -81,11 +92,7 @@ def test_expert_returns_legal_actions_over_many_positions():
 def test_expert_solves_late_tricks_exactly_only_where_its_own_points_are_all_that_count():
     b = make_bot("hearts", "expert", seed=1, samples=6, dd_tricks=5)
     exact = 0
-    for seed in range(300):
-        hand = random_position(seed)
-        if hand.is_terminal() or hand.observation(hand.current_player()).passing:
-            continue
-        obs = hand.observation(hand.current_player())
+    for seed, hand, obs in card_positions(300):
         scorers = sum(1 for p in obs.points if p > 0)
         expected = (obs.hand.bit_count() <= 5 and scorers >= 2
                     and not obs.options.jack_of_diamonds)
@@ -450,3 +457,47 @@ def test_the_weighted_expert_believes_its_passer_kept_no_unguarded_queen():
         assert weighted < plain / 2
         return
     raise AssertionError("no deal found")
+
+
+def test_a_point_avoider_neither_stops_a_moon_nor_ducks_high():
+    """The expert's model of PIMC-like opponents (the rules' ``AVOID``): last
+    to a heart trick East wins with every point so far, it ducks where
+    ``normal`` takes the trick to stop the moon; under a diamond it plays
+    its lowest diamond where ``normal`` plays the highest that still loses."""
+    from parlour.bots.hearts_rules import AVOID, NORMAL
+
+    trick = (parse_card("KH"), parse_card("2H"), parse_card("3H"))
+    hand = parse_cards("AH 4H 5C")
+    legal = parse_cards("AH 4H")
+    out = parse_cards("5H 6H 7H 8H 9H 2D 3D 4D")
+    pts = [0, 20, 0, 0]
+    assert card_code(rule_card(0, hand, legal, trick, 3, 1, out, pts, False, NORMAL, False,
+                               [0, 0, 0, 0], 100)) == "AH"
+    assert card_code(rule_card(0, hand, legal, trick, 3, 1, out, pts, False, AVOID, False,
+                               [0, 0, 0, 0], 100)) == "4H"
+    trick = (parse_card("9D"), parse_card("TD"))
+    hand = parse_cards("2D 5D 8D 4C")
+    legal = parse_cards("2D 5D 8D")
+    out = parse_cards("3D 4D JD KD 5C 6C 7H 8H")
+    for level, want in ((NORMAL, "8D"), (AVOID, "2D")):
+        card = rule_card(0, hand, legal, trick, 2, 2, out, [1, 1, 0, 0], False, level, False,
+                         [0, 0, 0, 0], 100)
+        assert card_code(card) == want
+
+
+def test_the_expert_playout_model_changes_its_play_and_is_checked():
+    """``model=1`` (the other seats played as point avoiders) makes the
+    expert choose differently in some positions; ``model=0`` is the default."""
+    from parlour.bots.hearts_expert import HeartsExpert
+
+    differ = 0
+    for seed, hand, obs in card_positions(40):
+        legal = hand.legal_actions()
+        plain = HeartsExpert(seed=seed, samples=30).choose(obs, legal)
+        assert HeartsExpert(seed=seed, samples=30, model=0).choose(obs, legal) == plain
+        if HeartsExpert(seed=seed, samples=30, model=1).choose(obs, legal) != plain:
+            differ += 1
+    assert differ > 0
+    assert make_bot("hearts", "expert", seed=1, model=2).model == 2
+    with pytest.raises(ValueError):
+        HeartsExpert(model=3)

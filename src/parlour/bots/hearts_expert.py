@@ -45,6 +45,7 @@ from typing import Any
 
 from parlour.bots.hearts_hints import Hint, explain
 from parlour.bots.hearts_rules import (
+    AVOID,
     NORMAL,
     PASS_BIT,
     alike,
@@ -121,9 +122,11 @@ def _same(rep: int, c: int, obs: Any) -> bool:
 
 def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: bool,
             tricks_done: int, taken: list[int], jack: bool, qbh: bool,
-            scores: Sequence[int], target: int) -> list[int]:
+            scores: Sequence[int], target: int, avoid: int = 0) -> list[int]:
     """Play the hand to its end by the ``normal`` rules; returns the cards each
-    seat took. ``hands``, ``trick`` and ``taken`` are changed."""
+    seat took. ``hands``, ``trick`` and ``taken`` are changed. The seats in the
+    mask ``avoid`` play as a seat that only avoids points (the rules' ``AVOID``:
+    no moon shot or stopped, the lowest card to duck)."""
     pts = [penalty(taken[0]), penalty(taken[1]), penalty(taken[2]), penalty(taken[3])]
     while tricks_done < 13:
         p = (leader + n) & 3
@@ -131,8 +134,8 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
         first = tricks_done == 0
         legal = legal_cards(hand, trick, n, first, broken)
         out = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-        c = rule_card(p, hand, legal, trick, n, leader, out, pts, first, NORMAL, jack,
-                      scores, target)
+        c = rule_card(p, hand, legal, trick, n, leader, out, pts, first,
+                      AVOID if avoid >> p & 1 else NORMAL, jack, scores, target)
         hands[p] = hand & ~(1 << c)
         if c // 13 == HEARTS or (qbh and c == QS):
             broken = True
@@ -243,14 +246,19 @@ class HeartsExpert:
     seats' plays that is not the ``normal`` card, each received card its
     passer's rules would have kept, and each time a seat kept the queen it
     could have dropped on another seat's trick; ``pool``: how many times
-    ``samples`` deals are sampled for the weighted draw."""
+    ``samples`` deals are sampled for the weighted draw; ``model``: how the
+    playouts play the other three seats: 0 by the ``normal`` rules (the
+    default), 1 as seats that only avoid points (never shoot nor stop a moon,
+    duck with the lowest card: PIMC's solver counts nothing but its own
+    points), 2 each of them one or the other at random, drawn afresh for
+    every sampled deal."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 200, time_budget: float = 0.0,
                  dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5,
                  infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
-                 pool: int = 2) -> None:
+                 pool: int = 2, model: int = 0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if not 3 <= pass_cards <= 13:
@@ -259,6 +267,8 @@ class HeartsExpert:
             raise ValueError("infer, pass_infer and queen_infer are weights above 0, at most 1")
         if pool < 1:
             raise ValueError("pool must be at least 1")
+        if model not in (0, 1, 2):
+            raise ValueError("model is 0 (normal), 1 (point avoiders) or 2 (a mix)")
         self.rng = Rng(seed)
         self.samples = samples
         self.time_budget = time_budget
@@ -269,6 +279,7 @@ class HeartsExpert:
         self.pass_infer = pass_infer
         self.queen_infer = queen_infer
         self.pool = pool
+        self.model = model
         self.margin = 0.05
         # how many points a hand another pass must save over the ``normal`` one
         self.pass_margin = 0.25
@@ -356,6 +367,7 @@ class HeartsExpert:
                     deal[s] |= 1 << c
                 k += 13
             passes = [choose_pass(deal[s], NORMAL, jack) for s in range(4)]
+            avoid = self._avoiders(me)
             for ci in range(len(cands)):
                 passes[me] = cands[ci]
                 hands = [(deal[s] & ~passes[s]) | passes[(s - d) & 3] for s in range(4)]
@@ -365,7 +377,7 @@ class HeartsExpert:
                         leader = s
                 taken = [0, 0, 0, 0]
                 playout(hands, [0, 0, 0, 0], 0, leader, False, 0, taken, jack, qbh,
-                        scores, target)
+                        scores, target, avoid)
                 totals[ci] += outcome(taken, me, jack, moon_add, scores, target)
         best = 0
         for ci in range(1, len(cands)):
@@ -481,6 +493,7 @@ class HeartsExpert:
         for i in range(n):
             base_trick[i] = play.trick[i]
         base_taken: list[int] = list(play.taken)
+        avoid = self._avoiders(me)
         values: list[float] = []
         for k in range(len(cands)):
             c = cands[k]
@@ -508,9 +521,18 @@ class HeartsExpert:
                 m = 0
                 tricks_done += 1
             playout(hands, trick, m, leader, broken, tricks_done, taken, jack, qbh,
-                    scores, target)
+                    scores, target, avoid)
             values.append(outcome(taken, me, jack, moon_add, scores, target))
         return values
+
+    def _avoiders(self, me: int) -> int:
+        """The seats one sampled deal's playouts play as point avoiders (``model``)."""
+        others = 15 & ~(1 << me)
+        if self.model == 1:
+            return others
+        if self.model == 2:
+            return others & self.rng.below(16)
+        return 0
 
     def _enough(self, done: int, deadline: float) -> bool:
         """Whether ``done`` samples are enough: the fixed number, or the time spent."""
@@ -570,9 +592,9 @@ def points_from_here(world: Any, seat: int, horizon: int = 0) -> dict[int, int]:
 def _expert(seed: int = 0, samples: int = 200, time_budget: float = 0.0,
             dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5,
             infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
-            pool: int = 2) -> HeartsExpert:
+            pool: int = 2, model: int = 0) -> HeartsExpert:
     return HeartsExpert(seed, samples, time_budget, dd_tricks, pass_deals, pass_cards,
-                        infer, pass_infer, queen_infer, pool)
+                        infer, pass_infer, queen_infer, pool, model)
 
 
 register_bot("hearts", "expert", _expert)

@@ -41,6 +41,7 @@ from parlour.bots.registry import register_bot
 from parlour.cards import FULL_DECK, Rng
 
 __all__ = [
+    "AVOID",
     "EASY",
     "NORMAL",
     "HeartsRuleBot",
@@ -54,6 +55,11 @@ __all__ = [
 
 EASY = 0
 NORMAL = 1
+# Not a level offered at the table: ``normal`` as a seat that only avoids
+# points plays it, the expert's model of such opponents in its playouts
+# (PIMC's solver counts the seat's own points and nothing else): it never
+# goes for the moon nor stops one, and ducks with its lowest card.
+AVOID = 2
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
@@ -116,8 +122,9 @@ def rule_card(me: int, hand: int, legal: int, trick: Sequence[int], n: int, lead
     if level == EASY:
         return _easy_card(legal, trick, n)
     shooter = moon_seat(pts)
-    shooting = shooter == me and _can_shoot(me, hand, out, pts)
-    threat = shooter >= 0 and shooter != me and pts[shooter] >= MOON_THREAT
+    moons = level != AVOID
+    shooting = moons and shooter == me and _can_shoot(me, hand, out, pts)
+    threat = moons and shooter >= 0 and shooter != me and pts[shooter] >= MOON_THREAT
     if n == 0:
         return _lead(hand, legal, out, shooting, threat, jack)
     led = trick[0] // 13
@@ -137,7 +144,7 @@ def rule_card(me: int, hand: int, legal: int, trick: Sequence[int], n: int, lead
                 jack_in = True
     if legal & SUIT[led]:
         return _follow(hand, legal, led, best, n, out, tpts, first, shooting, threat,
-                       win_seat == shooter, jack, jack_in)
+                       win_seat == shooter, jack, jack_in, level == AVOID)
     return _discard(me, hand, legal, out, shooting, threat and win_seat == shooter, win_seat,
                     jack, scores, target)
 
@@ -252,7 +259,7 @@ def _lead(hand: int, legal: int, out: int, shooting: bool, threat: bool, jack: b
 
 def _follow(hand: int, legal: int, led: int, best: int, n: int, out: int, tpts: int,
             first: bool, shooting: bool, threat: bool, shooter_winning: bool, jack: bool,
-            jack_in: bool) -> int:
+            jack_in: bool, duck_low: bool = False) -> int:
     above = legal & ~((2 << best) - 1)
     under = legal & ((1 << best) - 1)
     if first:
@@ -273,7 +280,7 @@ def _follow(hand: int, legal: int, led: int, best: int, n: int, out: int, tpts: 
     if under:
         if led == SPADES and under & QS_BIT:
             return QS  # the queen under the ace or king
-        return _high(under)
+        return _low(under) if duck_low else _high(under)
     # Every card wins so far.
     if n == 3:
         if jack and above >> JD & 1:
