@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import statistics
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +20,7 @@ from pathlib import Path
 
 from common import svg_page
 from klondike_player import interval, logged
+from parlour.arena.match import mean_interval
 
 LOGS = Path(__file__).resolve().parent / "logs"
 
@@ -49,8 +48,7 @@ def against_pimc(game: str, *logs: str, a_opt: tuple[str, ...] = ()) -> Figure:
     if not runs or len(set(seeds)) != len(seeds):
         raise SystemExit(f"{game} v PIMC-24: no runs, or a seed logged twice, in {logs}")
     diffs = [sign * x for m in runs for x in m["diffs"]]
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    mean, half = mean_interval(diffs)
     return Figure(mean, mean - half, mean + half, f"{len(diffs):,} deals")
 
 

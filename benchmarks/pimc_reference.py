@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 from typing import Any
 
 from parlour.arena import run_match
+from parlour.arena.match import mean_interval
 from parlour.commands.arena import bot_options
 
 
@@ -93,8 +93,7 @@ def summary(logs: list[str]) -> int:
     for (game, a, samples, opts), ms in sorted(pools.items()):
         sign = 1.0 if game == "spades" else -1.0
         d = [sign * x for m in ms for x in m["diffs"]]
-        mean = statistics.fmean(d)
-        half = 1.96 * statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else math.inf
+        mean, half = mean_interval(d)
         seeds = sorted(int(m["seed"]) for m in ms)
         # decision times: each run's median and p95, the mean over the runs
         times = {side: [statistics.fmean(m[f"decision_ms_{side}"][q] for m in ms)
@@ -121,8 +120,7 @@ def paired(pools: dict[tuple[str, str, int, str], list[dict[str, Any]]]) -> None
              for x, y in zip(m["diffs"], base[int(m["seed"])], strict=True)]
         if len(d) < 2:
             continue
-        mean = statistics.fmean(d)
-        half = 1.96 * statistics.stdev(d) / math.sqrt(len(d))
+        mean, half = mean_interval(d)
         print(f"  {game:6} {a:8} {opts} - plain, deal by deal: {len(d)} deals, "
               f"{mean:+.2f} ({mean - half:+.2f} .. {mean + half:+.2f})")
 

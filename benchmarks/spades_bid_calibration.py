@@ -46,7 +46,7 @@ class Recording:
         ev = self.bot.evaluate_bids(observation, legal_actions)
         action = ev.best()
         i = ev.actions.index(action)
-        bid = next(b for b in range(14) if bid_action(b) == action)
+        bid = action - bid_action(0)
         BIDS[observation.hand] = (bid, ev.made[i], ev.tricks[i], ev.nil_safe[i])
         return action
 
@@ -69,7 +69,7 @@ def on_hand(hand: SpadesHand, layout: list[int]) -> None:
             row["seats"].append({"bid": bid, "tricks": won[s], "exp_tricks": round(tricks, 2),
                                  "exp_nil": round(safe, 2), "exp_made": round(made, 2)})
             if bids[s]:
-                contract += bids[s] or 0
+                contract += bids[s]
                 taken += won[s]
         row["contract"] = contract
         row["taken"] = taken

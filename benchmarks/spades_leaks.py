@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -32,6 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour.arena import SpadesTable
+from parlour.arena.match import mean_interval
 from parlour.bots.base import Bot, make_bot
 from parlour.commands.arena import bot_options
 from parlour.games.spades import BID_BASE, SpadesHand, SpadesObservation
@@ -118,8 +118,7 @@ def run(a: str, b: str, hands: int, seed: int, opts: dict[str, dict[str, Any]],
                 carries[li] = (result.scores, result.bags) if winner is None else table.new_carry()
             diffs.append((sums[0] - sums[1]) / len(table.layouts))
             bar.update(1, note=f"A-B {statistics.fmean(diffs):+.1f}")
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    mean, half = mean_interval(diffs)
     return {"a": a, "b": b, "seed": seed, "deals": hands,
             "opts": {k: v for k, v in opts.items()}, "diff": round(mean, 2),
             "ci95": [round(mean - half, 2), round(mean + half, 2)], "sides": tally,

@@ -20,14 +20,13 @@ observer told of the deal and of every action, never from the bot interface.
 
 from __future__ import annotations
 
-import math
 import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from parlour.arena.match import HandOutcome, deal_seed
+from parlour.arena.match import HandOutcome, deal_seed, mean_interval
 from parlour.bots.base import Bot
 from parlour.cards import shuffled_deck
 from parlour.games.hearts import PASS_ROTATION, HeartsHand, HeartsOptions
@@ -70,12 +69,7 @@ class MatchResult:
 
     def diff(self) -> tuple[float, float]:
         """Mean of A minus B per hand and the half-width of its 95% interval."""
-        n = len(self.diffs)
-        if n == 0:
-            return 0.0, math.inf
-        m = statistics.fmean(self.diffs)
-        half = 1.96 * statistics.stdev(self.diffs) / math.sqrt(n) if n > 1 else math.inf
-        return m, half
+        return mean_interval(self.diffs)
 
     def to_json(self) -> dict[str, Any]:
         m, half = self.diff()

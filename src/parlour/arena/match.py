@@ -31,7 +31,18 @@ from parlour.bots.base import Bot, make_bot
 from parlour.cards import Rng
 from parlour.progress import Progress
 
-__all__ = ["HandOutcome", "MatchResult", "Table", "deal_seed", "play_match", "svg_plot"]
+__all__ = ["HandOutcome", "MatchResult", "Table", "deal_seed", "mean_interval", "play_match",
+           "svg_plot"]
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation):
+    0 and infinity with no value, infinity with one."""
+    n = len(values)
+    if n == 0:
+        return 0.0, math.inf
+    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
+    return statistics.fmean(values), half
 
 
 @dataclass
@@ -112,8 +123,7 @@ class MatchResult:
 
     def summary(self) -> dict[str, Any]:
         d = self.diffs
-        mean = statistics.fmean(d) if d else 0.0
-        half = 1.96 * statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else math.inf
+        mean, half = mean_interval(d)
         return {
             "game": self.game,
             "a": self.a,
