@@ -13,12 +13,16 @@ from parlour.bots.klondike_player import (
     KlondikePlayer,
     StockMemory,
     _first_move,
+    _macro,
+    _place,
+    _Sample,
     play_deal,
     reconcile,
     sample_world,
     unseen_cards,
 )
 from parlour.bots.klondike_rules import action_value
+from parlour.games.base import IllegalAction
 from parlour.games.klondike import (
     DRAW,
     KlondikeOptions,
@@ -258,3 +262,57 @@ def test_the_checked_vote_keeps_more_samples_won_than_the_plain_vote() -> None:
                 fewer += checked < vote
             state.apply(action)
     assert more >= 3 * max(fewer, 1)
+
+
+def test_a_macro_move_runs_to_the_first_card_shown() -> None:
+    """With the stock known, the moves of a winning line before its first flip touch
+    only cards the player has seen: one macro move (draws at its end are not a move)."""
+    flip, play, other = 3, 200, 300
+    assert _macro([play, DRAW, other, flip, play]) == (play, DRAW, other)
+    assert _macro([play, DRAW, DRAW, flip]) == (play,)
+    assert _macro([play, other, play, other], cap=3) == (play, other, play)
+    assert _macro([flip, play]) == ()
+
+
+def _reordered_pair() -> tuple[KlondikeState, list[int], list[int]] | None:
+    """A position and two winning lines that differ only in the order of two moves
+    before the first card shown (None if no seed below gives one)."""
+    for seed in range(40):
+        state = _midgame(seed)
+        if state is None:
+            continue
+        status, plan = KlondikePlayer(time_budget=None, max_states=20000)._search(state, None)
+        if status != "win" or plan is None:
+            continue
+        macro = _macro(plan)
+        for i in range(len(macro) - 1):
+            if DRAW in macro[i:i + 2] or macro[i] == macro[i + 1]:
+                continue
+            other = list(macro)
+            other[i], other[i + 1] = other[i + 1], other[i]
+            a, b = state.clone(), state.clone()
+            try:
+                for x, y in zip(macro, other, strict=True):
+                    a.apply(x)
+                    b.apply(y)
+            except IllegalAction:
+                continue
+            if _place(a.observation(0)) == _place(b.observation(0)):
+                return state, plan, other + plan[len(macro):]
+    return None
+
+
+def test_lines_that_differ_only_in_order_vote_as_one() -> None:
+    """Two samples whose winning lines reach the same place by another order of the
+    same moves give one candidate with both votes, and the sample whose own line
+    took the other order takes the candidate with the rest of its line (still won,
+    no search needed)."""
+    found = _reordered_pair()
+    assert found is not None, "no seed gave two orders of the same moves"
+    state, plan, reordered = found
+    player = KlondikePlayer(time_budget=None, macro=40)
+    first = _Sample(state.clone(), "win", list(plan))
+    second = _Sample(state.clone(), "win", list(reordered))
+    votes = player._macro_votes(state.observation(0), [first, second])
+    assert votes == {_macro(plan): 2}
+    assert second.after[_macro(plan)] == ("win", plan[len(_macro(plan)):])

@@ -14,6 +14,10 @@ played in every won sample and the sample searched again; the first that keeps
 through the talon counts with its draws (once the stock is known, drawing alone
 changes nothing: the talon comes round in the same order), and a move back to a
 place the game has already been in is played only when there is nothing else.
+Once the stock is known (``macro``, on by default), a candidate is a sample's
+line up to the first card it shows (those moves touch only cards the player has
+seen), and lines that end in the same place by another order count as one; the
+player plays such a macro move to its end.
 
 What the player legitimately knows beyond one observation is kept in
 :class:`StockMemory`: every card turned from the stock was seen, so after the
@@ -212,6 +216,20 @@ def _first_move(line: Sequence[int], known: bool) -> tuple[int, ...]:
     return (DRAW,)
 
 
+def _macro(line: Sequence[int], cap: int = 40) -> tuple[int, ...]:
+    """A line's moves before its first flip (at most ``cap``, trailing draws dropped):
+    with the stock known they touch only cards the player has seen, so they are
+    legal in every sample and end in the same place whatever the sample."""
+    out: list[int] = []
+    for action in line[:cap]:
+        if FLIP_BASE <= action < MOVE_BASE:
+            break
+        out.append(action)
+    while out and out[-1] == DRAW:
+        out.pop()
+    return tuple(out)
+
+
 def _starts_with(line: Sequence[int] | None, move: tuple[int, ...]) -> bool:
     """Whether a sample's winning line starts with a (checked) move."""
     return line is not None and tuple(line[:len(move)]) == move  # (a move is never empty)
@@ -236,7 +254,9 @@ class KlondikePlayer:
     move that commits. ``check`` (0 off): the share of the won samples a move
     must keep to be played without trying the next (see the module's
     docstring); ``check_share`` of a decision's time is kept for it while
-    samples are being solved.
+    samples are being solved. ``macro`` (0 off): with the stock known, a candidate
+    is a won line up to its first flip (at most that many actions), lines ending in
+    the same place counted as one.
     """
 
     name = "expert"
@@ -244,8 +264,9 @@ class KlondikePlayer:
     def __init__(self, seed: int = 0, time_budget: float | None = 10.0,
                  samples: int | None = None, solve_time: float | None = None,
                  max_states: int = 3000, learn: bool = True,
-                 check: float = 0.9, check_share: float = 0.5) -> None:
+                 check: float = 0.9, check_share: float = 0.5, macro: int = 40) -> None:
         self.seed = seed
+        self.macro = macro
         self.check = check
         self.check_share = check_share if check > 0 else 0.0
         self.learn = learn
@@ -418,11 +439,12 @@ class KlondikePlayer:
         if not won:
             return greedy_choice(view, legal)
         known = None not in self.memory.stock
-        votes: dict[tuple[int, ...], int] = {}
-        for s in won:
-            assert s.plan is not None
-            m = _first_move(s.plan, known)
-            votes[m] = votes.get(m, 0) + 1
+        votes = self._macro_votes(view, won) if self.macro > 0 and known else {}
+        if not votes:
+            for s in won:
+                assert s.plan is not None
+                m = _first_move(s.plan, known)
+                votes[m] = votes.get(m, 0) + 1
         # (a card drawn to the waste and played is valued as the rules value the waste)
         order = sorted(votes, key=lambda m: (votes[m], action_value(view, m[0]) if len(m) == 1
                                              else 400), reverse=True)
@@ -451,6 +473,40 @@ class KlondikePlayer:
         if choice != order[0]:
             self.last_check = (order[0], choice)
         return self._play(choice, won)
+
+    def _macro_votes(self, view: KlondikeObservation,
+                     won: list[_Sample]) -> dict[tuple[int, ...], int]:
+        """Votes for the won samples' lines up to their first flip, lines that end in
+        the same place counted as one (the order of the moves between two cards shown
+        seldom matters, and split votes hide a move most samples agree on). A sample
+        whose line reaches a candidate's place by another order takes the candidate
+        as its own: its line after that place still wins, no search needed."""
+        groups: dict[tuple[Any, ...], list[tuple[_Sample, tuple[int, ...]]]] = {}
+        for s in won:
+            assert s.plan is not None
+            m = _macro(s.plan, self.macro)
+            if not m:
+                return {}
+            w = s.world.clone()
+            try:
+                for action in m:
+                    w.apply(action)
+            except IllegalAction:
+                return {}
+            key = (_place(w.observation(0)), w.observation(0).passes_left)
+            groups.setdefault(key, []).append((s, m))
+        votes: dict[tuple[int, ...], int] = {}
+        for members in groups.values():
+            counts: dict[tuple[int, ...], int] = {}
+            for _, m in members:
+                counts[m] = counts.get(m, 0) + 1
+            chosen = max(counts, key=lambda m: (counts[m], -len(m)))
+            for s, m in members:
+                if m != chosen:
+                    assert s.plan is not None
+                    s.after[chosen] = ("win", s.plan[len(m):])
+            votes[chosen] = votes.get(chosen, 0) + len(members)
+        return votes
 
     def _play(self, move: tuple[int, ...], won: list[_Sample]) -> int:
         """Play a checked move: its first action now, the rest (draws, then the move)
@@ -559,9 +615,9 @@ def play_deal(bot: Any, seed: int, draw: int = 3, max_decisions: int = 2000) -> 
 
 def _make(seed: int = 0, time_budget: float | None = 10.0, samples: int | None = None,
           solve_time: float | None = None, max_states: int = 3000, learn: bool = True,
-          check: float = 0.9, check_share: float = 0.5) -> KlondikePlayer:
+          check: float = 0.9, check_share: float = 0.5, macro: int = 40) -> KlondikePlayer:
     return KlondikePlayer(seed, time_budget, samples, solve_time, max_states, learn, check,
-                          check_share)
+                          check_share, macro)
 
 
 register_bot("klondike", "expert", _make)
