@@ -230,6 +230,17 @@ def _macro(line: Sequence[int], cap: int = 40) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _after(world: KlondikeState, move: Sequence[int]) -> KlondikeState | None:
+    """A copy of a sample with a move played in it, or None where it is not legal."""
+    w = world.clone()
+    try:
+        for action in move:
+            w.apply(action)
+    except IllegalAction:
+        return None
+    return w
+
+
 def _starts_with(line: Sequence[int] | None, move: tuple[int, ...]) -> bool:
     """Whether a sample's winning line starts with a (checked) move."""
     return line is not None and tuple(line[:len(move)]) == move  # (a move is never empty)
@@ -487,13 +498,11 @@ class KlondikePlayer:
             m = _macro(s.plan, self.macro)
             if not m:
                 return {}
-            w = s.world.clone()
-            try:
-                for action in m:
-                    w.apply(action)
-            except IllegalAction:
+            w = _after(s.world, m)
+            if w is None:
                 return {}
-            key = (_place(w.observation(0)), w.observation(0).passes_left)
+            end = w.observation(0)
+            key = (_place(end), end.passes_left)
             groups.setdefault(key, []).append((s, m))
         votes: dict[tuple[int, ...], int] = {}
         for members in groups.values():
@@ -523,13 +532,8 @@ class KlondikePlayer:
         return move[0]
 
     def _goes_back(self, sample: _Sample, move: tuple[int, ...]) -> bool:
-        w = sample.world.clone()
-        try:
-            for action in move:
-                w.apply(action)
-        except IllegalAction:
-            return False
-        return _place(w.observation(0)) in self.visited
+        w = _after(sample.world, move)
+        return w is not None and _place(w.observation(0)) in self.visited
 
     def _keeps(self, won: list[_Sample], move: tuple[int, ...],
                deadline: float | None) -> float | None:
@@ -548,14 +552,8 @@ class KlondikePlayer:
                 limit = None
                 if deadline is not None and self.solve_time is not None:
                     limit = max(0.005, min(self.solve_time, deadline - now))
-                w = s.world.clone()
-                try:
-                    for action in move:
-                        w.apply(action)
-                except IllegalAction:
-                    got = ("lose", None)
-                else:
-                    got = self._search(w, limit)
+                w = _after(s.world, move)
+                got = ("lose", None) if w is None else self._search(w, limit)
                 s.after[move] = got
             value += 1.0 if got[0] == "win" else 0.0 if got[0] == "lose" else 0.5
         return value / len(won)
