@@ -122,7 +122,8 @@ def svg_curve(groups: dict[str, list[tuple[float, int, int]]], width: int = 640,
     if hi_b - lo_b < 1e-9:
         lo_b, hi_b = lo_b - 0.5, hi_b + 0.5
     lo_b, hi_b = lo_b - 0.1 * (hi_b - lo_b), hi_b + 0.1 * (hi_b - lo_b)
-    lo, hi = 15.0, 50.0
+    top_rate = max(sum(interval(w, n)) for pts in groups.values() for _b, w, n in pts)
+    lo, hi = 15.0, max(50.0, 5.0 * math.ceil(top_rate / 5.0))
 
     def px(b: float) -> float:
         return left + pw * (math.log10(b) - lo_b) / (hi_b - lo_b)
