@@ -501,3 +501,27 @@ def test_the_expert_playout_model_changes_its_play_and_is_checked():
     assert make_bot("hearts", "expert", seed=1, model=2).model == 2
     with pytest.raises(ValueError):
         HeartsExpert(model=3)
+
+
+def test_the_expert_valued_against_the_others_counts_a_moon_as_the_table_does():
+    """With ``relative=1`` a hand is valued as the seat's points less the mean
+    of the other three's: shooting the moon (every other seat takes 26) is worth
+    17.3 points more than a clean hand in which the others split the 26 points
+    (26 less 26 / 3), where counting only its own points (the default) sees no
+    difference."""
+    from parlour.bots.hearts_expert import HeartsExpert, outcome
+
+    hearts = 0x1FFF << 26
+    queen = 1 << 49
+    moon = [hearts | queen, 0, 0, 0]           # seat 0 took every point
+    clean = [0, hearts, queen, 0]               # seat 0 took none
+    for relative, want in ((0.0, 0.0), (1.0, 52 / 3)):
+        shot = outcome(moon, 0, False, True, [0, 0, 0, 0], 100, relative)
+        plain = outcome(clean, 0, False, True, [0, 0, 0, 0], 100, relative)
+        assert plain - shot == pytest.approx(want)
+    # a moon by another seat: 26 to this seat either way, but against the others' mean only 8.67
+    assert outcome([0, hearts | queen, 0, 0], 0, False, True, [0] * 4, 100, 1.0) == \
+        pytest.approx(26 - 52 / 3)
+    assert make_bot("hearts", "expert", seed=1, relative=0.5).relative == 0.5
+    with pytest.raises(ValueError, match="relative"):
+        HeartsExpert(relative=2.0)

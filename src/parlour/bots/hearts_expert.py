@@ -160,8 +160,9 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
 
 
 def outcome(taken: list[int], me: int, jack: bool, moon_add: bool, scores: Sequence[int],
-            target: int) -> float:
-    """What the hand adds to ``me``'s score, plus the game-end bonus or penalty."""
+            target: int, relative: float = 0.0) -> float:
+    """What the hand adds to ``me``'s score, less ``relative`` times the mean it
+    adds to the other three's, plus the game-end bonus or penalty."""
     gained = [penalty(taken[0]), penalty(taken[1]), penalty(taken[2]), penalty(taken[3])]
     for s in range(4):
         if gained[s] == 26:
@@ -176,6 +177,8 @@ def outcome(taken: list[int], me: int, jack: bool, moon_add: bool, scores: Seque
             if taken[s] >> JD & 1:
                 gained[s] -= 10
     value = float(gained[me])
+    if relative > 0.0:
+        value -= relative * (gained[0] + gained[1] + gained[2] + gained[3] - gained[me]) / 3.0
     if target > 0:
         final = [scores[s] + gained[s] for s in range(4)]
         if max(final) >= target:
@@ -251,14 +254,19 @@ class HeartsExpert:
     default), 1 as seats that only avoid points (never shoot nor stop a moon,
     duck with the lowest card: PIMC's solver counts nothing but its own
     points), 2 each of them one or the other at random, drawn afresh for
-    every sampled deal."""
+    every sampled deal; ``relative``: how much of the mean the hand adds to
+    the other three's scores is taken off this seat's own (0, the default:
+    its own points alone; 1: its points against the table's, so a moon shot
+    is worth 17.3 points more than a clean hand, where its own points see no
+    difference, and another seat's moon costs 17.3 more than a clean hand,
+    not 26)."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 200, time_budget: float = 0.0,
                  dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5,
                  infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
-                 pool: int = 2, model: int = 0) -> None:
+                 pool: int = 2, model: int = 0, relative: float = 0.0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if not 3 <= pass_cards <= 13:
@@ -267,6 +275,9 @@ class HeartsExpert:
             raise ValueError("infer, pass_infer and queen_infer are weights above 0, at most 1")
         if pool < 1:
             raise ValueError("pool must be at least 1")
+        if not 0.0 <= relative <= 1.0:
+            raise ValueError("relative is a weight from 0 (own points) to 1 "
+                             "(own points less the others' mean)")
         if model not in (0, 1, 2):
             raise ValueError("model is 0 (normal), 1 (point avoiders) or 2 (a mix)")
         self.rng = Rng(seed)
@@ -280,6 +291,7 @@ class HeartsExpert:
         self.queen_infer = queen_infer
         self.pool = pool
         self.model = model
+        self.relative = float(relative)
         self.margin = 0.05
         # how many points a hand another pass must save over the ``normal`` one
         self.pass_margin = 0.25
@@ -378,7 +390,7 @@ class HeartsExpert:
                 taken = [0, 0, 0, 0]
                 playout(hands, [0, 0, 0, 0], 0, leader, False, 0, taken, jack, qbh,
                         scores, target, avoid)
-                totals[ci] += outcome(taken, me, jack, moon_add, scores, target)
+                totals[ci] += outcome(taken, me, jack, moon_add, scores, target, self.relative)
         best = 0
         for ci in range(1, len(cands)):
             if totals[ci] < totals[best] - 1e-9:
@@ -494,6 +506,7 @@ class HeartsExpert:
             base_trick[i] = play.trick[i]
         base_taken: list[int] = list(play.taken)
         avoid = self._avoiders(me)
+        rel: float = self.relative
         values: list[float] = []
         for k in range(len(cands)):
             c = cands[k]
@@ -522,7 +535,7 @@ class HeartsExpert:
                 tricks_done += 1
             playout(hands, trick, m, leader, broken, tricks_done, taken, jack, qbh,
                     scores, target, avoid)
-            values.append(outcome(taken, me, jack, moon_add, scores, target))
+            values.append(outcome(taken, me, jack, moon_add, scores, target, rel))
         return values
 
     def _avoiders(self, me: int) -> int:
@@ -592,9 +605,9 @@ def points_from_here(world: Any, seat: int, horizon: int = 0) -> dict[int, int]:
 def _expert(seed: int = 0, samples: int = 200, time_budget: float = 0.0,
             dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5,
             infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
-            pool: int = 2, model: int = 0) -> HeartsExpert:
+            pool: int = 2, model: int = 0, relative: float = 0.0) -> HeartsExpert:
     return HeartsExpert(seed, samples, time_budget, dd_tricks, pass_deals, pass_cards,
-                        infer, pass_infer, queen_infer, pool, model)
+                        infer, pass_infer, queen_infer, pool, model, relative)
 
 
 register_bot("hearts", "expert", _expert)
