@@ -26,6 +26,7 @@ from parlour.solvers.klondike import (
     QuickTable,
     Solver,
     _swap_tails,
+    _twins,
     blocked,
     position_key,
     reachable,
@@ -36,6 +37,7 @@ from parlour.solvers.klondike import (
     start_position,
 )
 from parlour.solvers.klondike_check import check_positions, random_position
+from parlour.solvers.klondike_position import _blocked_one_by_one
 from parlour.solvers.klondike_winnable import still_winnable
 
 # Deals with known answers, written out so they never depend on the seeded shuffle.
@@ -221,7 +223,24 @@ def test_blocked_agrees_with_its_first_implementation(draw: int) -> None:
     positions += [random_position(seed, draw) for seed in range(300)]
     answers = [blocked(pos, draw) for pos in positions]
     assert answers == [blocked_reference(pos, draw) for pos in positions]
+    # (and the card-at-a-time version the all-cards-at-once one replaced, kept for
+    # positions whose face-up cards are not runs)
+    assert answers == [_blocked_one_by_one(pos, draw) for pos in positions]
     assert 0.2 < sum(answers) / len(answers) < 0.9
+
+
+@pytest.mark.parametrize(("seed", "draw", "relaxed", "cap", "answer", "states"), [
+    (10006, 3, False, 6_000, "unknown", 7_085),
+    (30074, 1, True, 6_000, "unknown", 7_088),
+    (10050, 1, True, 100_000, "lose", 3_185),
+])
+def test_the_complete_search_visits_the_positions_it_always_has(
+        seed: int, draw: int, relaxed: bool, cap: int, answer: str, states: int) -> None:
+    # the positions searched, counted (as the solver counted them before it was made
+    # faster): a change to the move order, the pruning or the table's keys shows here
+    solver = Solver(deal_from_seed(seed), draw, None, max_states=cap, relaxed=relaxed)
+    solver.begin()
+    assert (solver.advance(None), solver.states) == (answer, states)
 
 
 def test_quick_restarts_skip_what_earlier_ones_searched() -> None:
@@ -341,6 +360,21 @@ def test_twin_places_and_going_home_never_turn_a_win_into_a_loss(draw: int) -> N
         if on in tally:
             tally[on] += 1
     assert tally["win"] >= 3 and tally["lose"] >= 3
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_twin_moves_are_made_for_the_runs_at_a_twin_place(draw: int) -> None:
+    # the search makes its twin moves (a run moved over, then what that allows) itself;
+    # each is for a run _twins finds
+    solver = Solver([], draw, None)
+    made = 0
+    for pos in _walk_positions(range(12), draw, 60):
+        runs = _twins(pos[0])
+        for move in solver._moves(pos):
+            if move[0] == "twin":
+                assert move[1:4] in runs
+                made += 1
+    assert made >= 3
 
 
 def test_the_draw1_relaxation_proves_a_loss_sooner_with_its_own_rules() -> None:

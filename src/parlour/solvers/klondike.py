@@ -12,13 +12,16 @@ Depth-first search over positions, with:
   one: a card that could go home and come straight back goes home (``undone``), a
   run whose two places are both there lies on the lower-numbered (``twin``, see
   :func:`_twins`);
-- a transposition table on a canonical key (the piles sorted, so piles that
-  differ only in their places are one position; the foundations follow from
-  the other cards, so they are left out);
+- a transposition table on a canonical key (the piles in an order of their own,
+  so piles that differ only in their places are one position; the foundations
+  follow from the other cards, so they are left out: see :func:`pile_key`);
 - only sound pruning (each rule can be switched off: see ``PRUNINGS``), and
   positions proved lost without search (:func:`blocked`);
 - a quick search for wins (restarted with other move orders) taking turns with
-  the complete one.
+  the complete one;
+- the inner loop in native ints where mypyc compiles it so: moves as ints (see
+  ``_PILE``), sets of cards as the bits of an int, a child built (its piles as a
+  tuple) only once its key is new.
 
 The position and its encoding are in :mod:`parlour.solvers.klondike_position`,
 the expansion of a line into the engine's notation in
@@ -49,27 +52,33 @@ from parlour.games.klondike_notation import deal_from_seed
 from parlour.games.klondike_records import make_record
 from parlour.solvers.klondike_lines import expand, replays
 from parlour.solvers.klondike_position import (
+    ABOVE,
     ABOVE0,
     ABOVE1,
     BELOW,
+    BIT,
     CARD,
     KR,
-    OPPOSITE,
     PARTNER,
-    RED,
     SUCC,
     SUIT,
     SUIT_UPTO,
     Move,
     Position,
     blocked,
+    pile_key,
     position_key,
+    reach_indices,
     reach_mask,
     reachable,
     safe,
-    safe_now,
     start_position,
 )
+
+try:
+    from mypy_extensions import i64
+except ImportError:  # pure Python without mypy installed: i64 is only a type there
+    i64 = int  # type: ignore[misc]
 
 __all__ = [
     "CARD", "PRUNINGS", "Position", "QuickTable", "SolveResult", "Solver", "blocked",
@@ -112,7 +121,7 @@ SLICE: Final = 0.5
 #   (see :func:`_twins`);
 # - ``defer``: in the draw-1 relaxation of a draw-3 deal, a talon card goes home only
 #   together with the next cards of its suit, the last from the top of a pile (see
-#   :meth:`Solver._moves`);
+#   :meth:`Solver._gen`);
 # - ``swap``: in that relaxation the runs on two twin cards may swap places, a move
 #   the relaxation adds (see :func:`_swap_tails`).
 PRUNINGS: Final = frozenset({"safe", "talon", "split", "back", "empty", "emptying",
@@ -138,14 +147,126 @@ class SolveResult:
                 "seconds": round(self.seconds, 3)}
 
 
-def _holds(c: int, found: Sequence[int], where: list[int], reach: list[bool]) -> bool:
-    """Whether some card could go on ``c`` right now (face up in the tableau, reachable
-    in the talon, or on top of its foundation).
+# Moves inside the search are ints (a move as a tuple is built only for the line of a
+# win and for the tests): the kind in bits 0-2, then
+# - _PILE: the run of ``count`` cards from pile ``i`` to pile ``t`` (7: to its foundation),
+#   ``i << 3 | count << 9 | t << 13``;
+# - _TALON: talon card ``c`` to pile ``t`` (7: to its foundation), ``c << 3 | t << 13``;
+# - _HOME: the top card of foundation ``s`` back to pile ``t``, ``s << 3 | t << 13``;
+# - _CHAIN: (``defer``) the talon cards below ``y`` in its suit home, then ``y`` from the
+#   top of pile ``t``, ``y << 3 | t << 13``;
+# - _TWIN: a run moved to its twin place (the fields of a _PILE move), then the move
+#   ``code >> 16`` (see :func:`_twins`).
+# The moves of a position are sorted as ints: ``(255 - score) << 40 | k << 32 | code``
+# (``k`` the order found, the tie-break), and the code read back as the low 32 bits.
+_PILE: Final = 0
+_TALON: Final = 1
+_HOME: Final = 2
+_CHAIN: Final = 3
+_TWIN: Final = 4
+_TO_FOUNDATION: Final = 7
+_CODE: Final = 0xFFFFFFFF
 
-    A card put on the tableau from a draw-1 talon (which it could leave at any time)
-    or from a foundation need only go there just before something is put on it, so
-    without such a card the move can wait: pruning it is sound."""
-    return any(where[b] >= 0 or reach[b] or found[SUIT[b]] == KR[b] for b in BELOW[c])
+# the two cards each card may lie on, as bytes (255: none)
+_ON0: Final = bytes(c if c >= 0 else 255 for c in ABOVE0)
+_ON1: Final = bytes(c if c >= 0 else 255 for c in ABOVE1)
+_UNDER0: Final = bytes(c if c >= 0 else 255 for c in (b[0] if b else -1 for b in BELOW))
+_UNDER1: Final = bytes(c if c >= 0 else 255 for c in (b[1] if b else -1 for b in BELOW))
+_KING: Final = bytes(1 if KR[c] == 13 else 0 for c in range(52))
+_RANK: Final = bytes(KR)
+_SUIT: Final = bytes(SUIT)
+_SUCC: Final = bytes(c if c >= 0 else 255 for c in SUCC)
+# the card of the same rank and colour, of the other suit
+_TWIN_CARD: Final = bytes(CARD[PARTNER[SUIT[c]]][KR[c]] for c in range(52))
+# _ONE[c]: the card as one byte; _DOWN[d]: a pile's first byte, d cards face down
+_ONE: Final = tuple(bytes((c,)) for c in range(52))
+_DOWN: Final = tuple(bytes((d,)) for d in range(32))
+# as bits: the cards that may lie on c, the cards c may lie on, the kings
+_BELOW_BITS: Final[tuple[int, ...]] = tuple(sum(1 << b for b in BELOW[c]) for c in range(52))
+_ABOVE_BITS: Final[tuple[int, ...]] = tuple(sum(1 << a for a in ABOVE[c]) for c in range(52))
+_KINGS: Final = sum(1 << CARD[s][13] for s in range(4))
+# _UPTO[s * 14 + n]: the bits of the first n cards of suit s
+_UPTO: Final[tuple[int, ...]] = tuple(SUIT_UPTO[s][n] for s in range(4) for n in range(14))
+
+
+def _packed(found: tuple[int, ...]) -> i64:
+    """The foundations as one int, four bits a suit."""
+    return i64(found[0]) | i64(found[1]) << 4 | i64(found[2]) << 8 | i64(found[3]) << 12
+
+
+def _unpacked(f: i64, found: tuple[int, ...]) -> tuple[int, ...]:
+    """The foundations of ``f`` as a tuple (``found`` itself when they are the same)."""
+    if f == _packed(found):
+        return found
+    return (int(f & 15), int(f >> 4 & 15), int(f >> 8 & 15), int(f >> 12 & 15))
+
+
+def _card(s: i64, r: i64) -> i64:
+    """The card of suit ``s`` and Klondike rank ``r`` (1 = ace .. 13 = king)."""
+    return s * 13 + (r + 11) % 13
+
+
+def _next_cards(f: i64) -> i64:
+    """The cards next on their foundations, as bits."""
+    one: i64 = i64(BIT[0])
+    out: i64 = 0
+    for s in range(4):
+        n = f >> 4 * s & 15
+        if n < 13:
+            out |= one << _card(s, n + 1)
+    return out
+
+
+def _home_tops(f: i64) -> i64:
+    """The cards on top of the foundations, as bits."""
+    one: i64 = i64(BIT[0])
+    out: i64 = 0
+    for s in range(4):
+        n = f >> 4 * s & 15
+        if n:
+            out |= one << _card(s, n)
+    return out
+
+
+def _safe_in(s: i64, r: i64, f: i64) -> bool:
+    """:func:`safe` for the card of suit ``s`` and rank ``r``, next on its foundation."""
+    if r <= 2:
+        return True
+    if s == 0 or s == 3:
+        o1, o2, partner = f >> 4 & 15, f >> 8 & 15, f >> 4 * (3 - s) & 15
+    else:
+        o1, o2, partner = f & 15, f >> 12 & 15, f >> 4 * (3 - s) & 15
+    return o1 >= r - 1 and o2 >= r - 1 and partner >= r - 2
+
+
+def _decode(code: int, found: tuple[int, ...]) -> Move:
+    """The move of ``code`` as a tuple (a chain's cards read from ``found``)."""
+    kind = code & 7
+    t = code >> 13 & 7
+    target = -1 if t == _TO_FOUNDATION else t
+    if kind == _PILE:
+        return ("pile", code >> 3 & 7, code >> 9 & 15, target)
+    if kind == _TALON:
+        return ("talon", code >> 3 & 63, target)
+    if kind == _HOME:
+        return ("home", code >> 3 & 3, target)
+    if kind == _CHAIN:
+        return _home_chain(code >> 3 & 63, found, t)
+    return ("twin", code >> 3 & 7, code >> 9 & 15, t, _decode(code >> 16, found))
+
+
+def _encode(move: Move) -> int:
+    """The code of a move of one card or run (not a chain or twin move)."""
+    kind: str = move[0]
+    first: int = move[1]
+    last: int = move[-1]
+    target = last if last >= 0 else _TO_FOUNDATION
+    if kind == "pile":
+        count: int = move[2]
+        return _PILE | first << 3 | count << 9 | target << 13
+    if kind == "talon":
+        return _TALON | first << 3 | target << 13
+    return _HOME | first << 3 | target << 13
 
 
 def _back_useful(found: Sequence[int], visible: int) -> bool:
@@ -169,30 +290,23 @@ def _back_useful(found: Sequence[int], visible: int) -> bool:
     >>> _back_useful((0, 0, 2, 0), 1 << CARD[0][1]), _back_useful((0, 0, 2, 0), 1 << CARD[1][1])
     (True, False)
     """
+    return _back_useful_in(_packed(tuple(found)), visible)
+
+
+def _back_useful_in(f: i64, visible: i64) -> bool:
+    """:func:`_back_useful` of the foundations ``f`` (four bits a suit)."""
     for s in range(4):
         v = visible >> 13 * s & 0x1FFF
         up = (v & 0x7FF) << 1 | v >> 12 & 1
-        o1, o2 = OPPOSITE[s]
-        home = SUIT_UPTO[o1][found[o1]] >> 13 * o1 | SUIT_UPTO[o2][found[o2]] >> 13 * o2
+        if s == 0 or s == 3:
+            o1, o2 = 1, 2
+        else:
+            o1, o2 = 0, 3
+        home = (i64(_UPTO[o1 * 14 + (f >> 4 * o1 & 15)]) >> 13 * o1
+                | i64(_UPTO[o2 * 14 + (f >> 4 * o2 & 15)]) >> 13 * o2)
         if up & home:
             return True
     return False
-
-
-def _next_home(y: int, found: Sequence[int], reach: list[bool], defer: bool) -> bool:
-    """Whether ``y`` could go home now: it is next on its foundation, or (``defer``) the
-    cards between are all in reach in the talon, to go home just before it."""
-    n = found[SUIT[y]] + 1
-    if n == KR[y]:
-        return True
-    if not defer or n > KR[y]:
-        return False
-    c = CARD[SUIT[y]][n]
-    while c != y:
-        if not reach[c]:
-            return False
-        c = SUCC[c]
-    return True
 
 
 def _home_chain(y: int, found: Sequence[int], pile: int) -> Move:
@@ -207,96 +321,137 @@ def _home_chain(y: int, found: Sequence[int], pile: int) -> Move:
     return ("chain", tuple(chain))
 
 
-def _usable(p: bytes, j: int, pile: int, found: Sequence[int],
-            where: list[int], reach: list[bool], tops: Sequence[int],
-            empty: int, defer: bool = False) -> bool:
-    """Whether card ``y = p[j - 1]``, uncovered by moving the run from ``p[j]`` off it,
-    could be used right away: sent home, given another card, or moved (alone or
-    carried by a run that starts further down its pile).
-
-    Splitting a run can always wait until just before its uncovered card is used
-    (nothing else can touch it meanwhile), so a split that uncovers an unusable
-    card is pruned soundly."""
-    y, base = p[j - 1], p[j]
-    if _next_home(y, found, reach, defer):
+def _next_home(y: i64, f: i64, reach: i64, defer: bool) -> bool:
+    """Whether ``y`` could go home now: it is next on its foundation, or (``defer``) the
+    cards between are all in reach in the talon, to go home just before it."""
+    s = i64(_SUIT[y])
+    r = i64(_RANK[y])
+    n = (f >> 4 * s & 15) + 1
+    if n == r:
         return True
-    for b in BELOW[y]:
-        if b != base and (where[b] >= 0 or reach[b] or found[SUIT[b]] == KR[b]):
-            return True
-    for k in range(1 + p[0], j):
-        x = p[k]
-        if KR[x] == 13:
-            if empty >= 0:
-                return True
-        elif any(v >= 0 and i != pile and KR[x] + 1 == KR[v] and RED[x] != RED[v]
-                 for i, v in enumerate(tops)):
-            return True
-    return False
+    if not defer or n > r:
+        return False
+    between = i64(_UPTO[s * 14 + r - 1]) & ~i64(_UPTO[s * 14 + n - 1])
+    return between & ~reach == 0
 
 
-# NEXT[s][n]: the bit of the card of suit s that goes on a foundation holding n cards
-NEXT: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(1 << CARD[s][n + 1] if n < 13 else 0 for n in range(14)) for s in range(4))
-# the two cards each card may lie on, as bytes (255: none)
-_ON0: Final = bytes(c if c >= 0 else 255 for c in ABOVE0)
-_ON1: Final = bytes(c if c >= 0 else 255 for c in ABOVE1)
-_KING: Final = bytes(1 if KR[c] == 13 else 0 for c in range(52))
-# the card of the same rank and colour, of the other suit
-_TWIN: Final = bytes(CARD[PARTNER[SUIT[c]]][KR[c]] for c in range(52))
+def _locate(piles: tuple[bytes, ...], c: i64, plane0: i64, plane1: i64, plane2: i64) -> i64:
+    """Where face-up card ``c`` lies: pile * 64 + its index in the pile's bytes, the pile
+    read from the bits of its index (``plane0``: bit 0 of the pile of each face-up card,
+    and so on)."""
+    i: i64 = (plane0 >> c & 1) | (plane1 >> c & 1) << 1 | (plane2 >> c & 1) << 2
+    p = piles[i]
+    n: i64 = len(p)
+    j: i64 = p[0] + 1
+    while j < n:
+        if p[j] == c:
+            return i * 64 + j
+        j += 1
+    return -1
 
 
-def _goes_home(p: bytes, ready: int, nxt: int, undone: bool) -> bool:
-    """Whether the top card of pile ``p`` goes home at once: it is safe (in ``ready``),
-    or (``undone``) it is next on its foundation (in ``nxt``) and could come straight
-    back to where it lies, on a face-up card or, a king alone, to the pile it empties."""
-    n = len(p)
+def _pile_with_top(piles: tuple[bytes, ...], c: i64) -> i64:
+    """The pile with ``c`` on top (-1: none)."""
+    for t in range(7):
+        q = piles[t]
+        if len(q) > 1 and q[len(q) - 1] == c:
+            return t
+    return -1
+
+
+def _home_now(p: bytes, f: i64, safe_home: bool, undone: bool) -> bool:
+    """Whether the top card of pile ``p`` goes home at once (the foundations ``f``): it is
+    next on its foundation and (``safe_home``) safe, or (``undone``) it could come
+    straight back to where it lies, on a face-up card or, a king alone, to the pile it
+    empties."""
+    n: i64 = len(p)
     if n < 2:
         return False
-    c = p[n - 1]
-    if ready >> c & 1:
+    c: i64 = p[n - 1]
+    s: i64 = _SUIT[c]
+    r: i64 = _RANK[c]
+    if r != (f >> 4 * s & 15) + 1:
+        return False
+    if safe_home and _safe_in(s, r, f):
         return True
-    return undone and nxt >> c & 1 == 1 and (n - 2 > p[0] or (n == 2 and _KING[c] == 1))
+    return undone and (n - 2 > p[0] or (n == 2 and r == 13))
 
 
-def _twin_at(p: bytes, tops: int) -> int:
+def _ready(f: i64) -> i64:
+    """:func:`safe_now` of the foundations ``f``: the safe cards next on them, as bits."""
+    one: i64 = i64(BIT[0])
+    out: i64 = 0
+    for s in range(4):
+        n = f >> 4 * s & 15
+        if n < 13 and _safe_in(s, n + 1, f):
+            out |= one << _card(s, n + 1)
+    return out
+
+
+def _cards_of(talon: bytes) -> i64:
+    """The cards of the talon, as bits."""
+    one: i64 = i64(BIT[0])
+    out: i64 = 0
+    for j in range(len(talon)):
+        out |= one << talon[j]
+    return out
+
+
+def _twin_at(p: bytes, tops: i64) -> i64:
     """The index in pile ``p`` of the first card lying face up on one of its two places
     while the other, lower-numbered, is free on top of a pile (a card of ``tops``), or 0."""
-    for j in range(p[0] + 2, len(p)):
-        b = p[j]
-        u1 = p[j - 1]
-        u2 = _ON0[b]
+    n: i64 = len(p)
+    j: i64 = p[0] + 2
+    while j < n:
+        b: i64 = p[j]
+        u1: i64 = p[j - 1]
+        u2: i64 = _ON0[b]
         if u2 == u1:
             u2 = _ON1[b]
         if u2 < u1 and tops >> u2 & 1:
             return j
+        j += 1
     return 0
 
 
-def _twin_near(piles: tuple[bytes, ...], a: int, b: int) -> bool:
+def _tops(pl: list[bytes]) -> i64:
+    one: i64 = i64(BIT[0])
+    tops: i64 = 0
+    for i in range(7):
+        p = pl[i]
+        n: i64 = len(p)
+        if n > 1:
+            tops |= one << p[n - 1]
+    return tops
+
+
+def _twin_near(pl: list[bytes], a: i64, b: i64) -> bool:
     """Whether a move from pile ``a`` to pile ``b`` (or from the talon to ``a == b``) of
     a settled position left a run that should move to its twin place: only a run put
     on a card (in ``b``) or one lying on the twin of the card left free on top of ``a``
     (the card of the same rank and colour) can."""
-    tops = 0
+    one: i64 = i64(BIT[0])
+    p = pl[a]
+    n: i64 = len(p)
+    w: i64 = 255  # the twin of the card left free on top of a, if the higher-numbered
+    if n > 1:
+        u: i64 = p[n - 1]
+        w = _TWIN_CARD[u]
+        if w < u:
+            w = 255
+    tops: i64 = 0
     for i in range(7):
-        p = piles[i]
-        if len(p) > 1:
-            tops |= 1 << p[len(p) - 1]
-    if _twin_at(piles[b], tops):
-        return True
-    p = piles[a]
-    if len(p) < 2:
-        return False
-    u = p[len(p) - 1]
-    w = _TWIN[u]
-    if w < u:
-        return False
-    for i in range(7):
-        q = piles[i]
-        for k in range(q[0] + 1, len(q) - 1):
-            if q[k] == w:
-                return True
-    return False
+        q = pl[i]
+        n = len(q)
+        if n > 1:
+            tops |= one << q[n - 1]
+            if w != 255:
+                k: i64 = q[0] + 1
+                while k < n - 1:
+                    if q[k] == w:
+                        return True
+                    k += 1
+    return _twin_at(pl[b], tops) != 0
 
 
 def _twins(piles: tuple[bytes, ...]) -> list[tuple[int, int, int]]:
@@ -308,7 +463,7 @@ def _twins(piles: tuple[bytes, ...]) -> list[tuple[int, int, int]]:
     positions are won or lost together. The complete search keeps every such run on
     the lower-numbered of its two places; what only the other place allows (a card
     put on the card the run leaves free, that card going home) it plays as one move
-    after moving the run over (see :meth:`Solver._moves`). Moving the run frees a
+    after moving the run over (see :meth:`Solver._gen`). Moving the run frees a
     card that only the run's bottom card and its own twin (of the same rank and
     colour) may lie on, and the twin lies on neither card, so no other run can then
     move to a twin place: one run moved over is enough.
@@ -320,11 +475,7 @@ def _twins(piles: tuple[bytes, ...]) -> list[tuple[int, int, int]]:
     [(0, 1, 1)]
     """
     out: list[tuple[int, int, int]] = []
-    tops = 0
-    for i in range(7):
-        p = piles[i]
-        if len(p) > 1:
-            tops |= 1 << p[len(p) - 1]
+    tops = _tops(list(piles))
     if not tops:
         return out
     for i in range(7):
@@ -337,10 +488,7 @@ def _twins(piles: tuple[bytes, ...]) -> list[tuple[int, int, int]]:
                 u2 = _ON1[b]
             if u2 == 255 or not tops >> u2 & 1:
                 continue
-            for t in range(7):
-                q = piles[t]
-                if len(q) > 1 and q[len(q) - 1] == u2:
-                    out.append((i, len(p) - j, t))
+            out.append((i, len(p) - j, int(_pile_with_top(piles, u2))))
     return out
 
 
@@ -361,31 +509,69 @@ def _swap_tails(piles: tuple[bytes, ...]) -> tuple[bytes, ...]:
     >>> swapped[:2] == (pile(1, "KC 5H 4S"), pile(2, "9S 8S 5D 4C 3D"))
     True
     """
-    where = [-1] * 52
+    pl = list(piles)
+    return tuple(pl) if _swap_into(pl) else piles
+
+
+def _swap_into(pl: list[bytes]) -> bool:
+    """:func:`_swap_tails` on a list of piles, in place: whether any runs were swapped."""
+    one: i64 = i64(BIT[0])
+    holding: i64 = 0  # the cards face up under another card
     for i in range(7):
-        p = piles[i]
+        p = pl[i]
         for j in range(p[0] + 1, len(p) - 1):
-            where[p[j]] = i * 64 + j
-    out: list[bytes] | None = None
-    for c in range(52):
-        w = _TWIN[c]
-        if w < c or where[c] < 0 or where[w] < 0:
-            continue
-        pl = out if out is not None else list(piles)
-        i, j = where[c] >> 6, where[c] & 63
-        k, m = where[w] >> 6, where[w] & 63
+            holding |= one << p[j]
+    # the lower-numbered of two twins both holding a run, as bits (a suit's twin suit
+    # is 3 - suit: clubs and spades, diamonds and hearts); each pair is settled on its
+    # own, the lowest first, and swapping runs leaves the cards that hold one as they were
+    pairs: i64 = (holding & holding >> 39 & 0x1FFF) | (holding & holding >> 13 & 0x1FFF << 13)
+    changed = False
+    while pairs:
+        low: i64 = pairs & -pairs
+        pairs ^= low
+        c = int(low).bit_length() - 1
+        at_c = _holding_at(pl, c)
+        at_w = _holding_at(pl, _TWIN_CARD[c])
+        i, j = at_c >> 6, at_c & 63
+        k, m = at_w >> 6, at_w & 63
         if i == k or pl[i][j + 1] < pl[k][m + 1]:
             continue  # (both in one pile, one run on the other: left as it is)
-        out = pl
+        changed = True
         pi, pk = pl[i], pl[k]
         pl[i] = pi[:j + 1] + pk[m + 1:]
         pl[k] = pk[:m + 1] + pi[j + 1:]
-        # the cards in the runs moved: their places changed
-        for t in (i, k):
-            q = pl[t]
-            for n in range(q[0] + 1, len(q) - 1):
-                where[q[n]] = t * 64 + n
-    return tuple(out) if out is not None else piles
+    return changed
+
+
+def _holding_at(pl: list[bytes], c: int) -> int:
+    """Where card ``c``, face up under another card, lies: pile * 64 + its index."""
+    for i in range(7):
+        p = pl[i]
+        for j in range(p[0] + 1, len(p) - 1):
+            if p[j] == c:
+                return i * 64 + j
+    return -1
+
+
+def _won(pl: list[bytes], talon: bytes, defer: bool) -> bool:
+    # Every card face up and the talon empty: the rest goes home by itself. (With
+    # draw 1 a talon left over changes nothing: the lowest card not home is on top
+    # of its pile or in the talon, so it can always go home next.)
+    return (not talon or defer) and all(not pl[i][0] for i in range(7))
+
+
+def _taken(talon: bytes, c: i64) -> tuple[bytes, int]:
+    """The talon without card ``c``, and where ``c`` was in it."""
+    n: i64 = len(talon)
+    j: i64 = 0
+    for j in range(n):
+        if talon[j] == c:
+            if j == 0:
+                return talon[1:], 0
+            if j == n - 1:
+                return talon[:j], j
+            return talon[:j] + talon[j + 1:], j
+    raise ValueError(f"card {c} is not in the talon")
 
 
 class QuickTable:
@@ -441,11 +627,14 @@ class Solver:
         self.seen: dict[bytes, int] = {}
         self.more: dict[bytes, list[int]] = {}
         self.states = 0
-        self.path: list[list[Move]] = []
+        # the moves that settled the start, and the move (as its code) down to each
+        # position on the stack after the first (see :meth:`_line`)
+        self.moves0: list[Move] = []
+        self.line: list[int] = []
         self.deadline = 0.0
         self.nodes = 0
         self.positions: list[Position] = []
-        self.choices: list[list[Move]] = []
+        self.choices: list[list[int]] = []
         self.tried: list[int] = []
         # whether each position on the stack came back from a foundation (see
         # :meth:`_settle`: its cards that could go home are left where they are)
@@ -459,6 +648,7 @@ class Solver:
         self.prune_back = "back" in pruning
         self.prune_empty = "empty" in pruning
         self.prune_emptying = "emptying" in pruning
+        self.prune_pointer = "pointer" in pruning
         # (the quick search brings no cards back from the foundations, so it must leave
         # them in the tableau)
         self.prune_undone = complete and "undone" in pruning
@@ -492,7 +682,8 @@ class Solver:
         moves0, pos = self._settle(pos, [])
         if self.swap:
             pos = (_swap_tails(pos[0]), pos[1], pos[2], pos[3])
-        self.path = [moves0]
+        self.moves0 = moves0
+        self.line = []
         if self.table is not None and not self.complete:
             self.seen, self.more = self.table.seen, self.table.more
             self.seen[position_key(pos)] = self._mask(pos)
@@ -501,7 +692,7 @@ class Solver:
             self.more = {}
         self.states = 1
         self.positions = [pos]
-        self.choices = [self._moves(pos)]
+        self.choices = [self._gen(pos)]
         self.tried = [0]
         self.back = [False]
         self.settled = ""
@@ -525,37 +716,48 @@ class Solver:
         out = SolveResult(result, states=self.states, seconds=seconds)
         if result == "win" and not self.bare:
             # (a line from a bare position, without its game, is not expanded)
-            out.moves = expand(self.deal, [m for ms in self.path for m in ms], self.draw,
-                               start=self.start_state)
+            out.moves = expand(self.deal, self._line(), self.draw, start=self.start_state)
         return out
+
+    def _line(self) -> list[Move]:
+        """The moves from the start to the position won: each move down the stack played
+        again, with the moves that settled the position after it."""
+        moves = list(self.moves0)
+        for k in range(len(self.line)):
+            pos = self.positions[k]
+            self._step(pos, self.line[k], self.back[k], list(pos[0]), moves)
+        return moves
 
     # --- search ------------------------------------------------------------
 
     def _mask(self, pos: Position) -> int:
-        talon = pos[2]
-        if self.reach == 1 or not talon:
+        return self._mask_of(len(pos[2]), pos[3])
+
+    def _mask_of(self, size: int, pointer: int) -> int:
+        if self.reach == 1 or not size:
             return 0
-        if "pointer" not in self.pruning:
-            return 1 << pos[3]  # each pointer on its own
-        return reach_mask(len(talon), pos[3])
+        if not self.prune_pointer:
+            return 1 << pointer  # each pointer on its own
+        return reach_mask(size, pointer)
 
     def _won(self, pos: Position) -> bool:
-        # Every card face up and the talon empty: the rest goes home by itself. (With
-        # draw 1 a talon left over changes nothing: the lowest card not home is on top
-        # of its pile or in the talon, so it can always go home next.)
-        return (not pos[2] or self.defer) and all(p[0] == 0 for p in pos[0])
+        return _won(list(pos[0]), pos[2], self.defer)
 
     def _search(self) -> bool:
         """Depth-first search with an explicit stack (deep lines need no deep recursion,
-        and the search can stop and go on); ``self.path`` holds the moves down to the
+        and the search can stop and go on); ``self.line`` holds the moves down to the
         position on top of the stack."""
         seen = self.seen
         more = self.more
-        path = self.path
+        line = self.line
         positions = self.positions
         choices = self.choices
         tried = self.tried
         back = self.back
+        swap = self.swap
+        check_blocked = self.check_blocked
+        reach = self.reach
+        defer = self.defer
         while positions:
             top = len(positions) - 1
             i = tried[top]
@@ -566,49 +768,21 @@ class Solver:
                 tried.pop()
                 back.pop()
                 if positions:
-                    path.pop()
+                    line.pop()
                 continue
             tried[top] = i + 1
-            move = options[i]
-            # a move that leaves the foundations alone can make a card safe to send home
-            # only on top of the piles it touched (the position before was settled)
-            # and only a card put on another can block (see :func:`blocked`): cards going
-            # home or coming back leave a position that was not blocked unblocked
-            # (after a card came back from a foundation, every pile's top may go home)
-            builds = True
-            came_back = move[0] == "home"
-            if move[0] == "twin":
-                # a run moved to its twin place, then a move that only that allows
-                inner = move[4]
-                came_back = inner[0] == "home"
-                moves, child = self._settle(self._play(positions[top], move),
-                                            [("pile", move[1], move[2], move[3]), inner],
-                                            -1, -1, came_back)
-            elif move[0] == "chain":
-                builds = False
-                moves, child = self._settle(self._play(positions[top], move), list(move[1]))
-            elif back[top]:
-                moves, child = self._settle(self._play(positions[top], move), [move],
-                                            -1, -1, came_back)
-            elif move[0] == "pile" and move[3] >= 0:
-                moves, child = self._settle(self._play(positions[top], move), [move],
-                                            move[1], move[3])
-            elif move[0] == "talon" and move[2] >= 0:
-                moves, child = self._settle(self._play(positions[top], move), [move],
-                                            move[2], move[2])
-            else:
-                builds = False
-                moves, child = self._settle(self._play(positions[top], move), [move],
-                                            -1, -1, came_back)
-            if self.swap:
-                swapped = _swap_tails(child[0])
-                if swapped is not child[0]:
-                    child = (swapped, child[1], child[2], child[3])
-            key = position_key(child)
-            mask = self._mask(child)
-            first = seen.get(key)
-            if first is None:
-                seen[key] = mask
+            code: i64 = options[i] & _CODE
+            parent = positions[top]
+            pl = list(parent[0])
+            f, talon, pointer, came_back, builds = self._step(parent, code, back[top], pl, None)
+            if swap:
+                _swap_into(pl)
+            key = pile_key(pl, talon)
+            mask = self._mask_of(len(talon), pointer)
+            size = len(seen)
+            first = seen.setdefault(key, mask)
+            if len(seen) > size:
+                pass  # a new position
             elif first & mask == mask:
                 continue  # searched already, or dominated by a position searched
             else:
@@ -620,14 +794,20 @@ class Solver:
                 else:
                     masks.append(mask)
             self.states += 1
-            if builds and self.check_blocked and blocked(child, self.reach):
+            child = (tuple(pl), _unpacked(f, parent[1]), talon, pointer)
+            # a move that leaves the foundations alone can make a card safe to send home
+            # only on top of the piles it touched (the position before was settled)
+            # and only a card put on another can block (see :func:`blocked`): cards going
+            # home or coming back leave a position that was not blocked unblocked
+            # (after a card came back from a foundation, every pile's top may go home)
+            if builds and check_blocked and blocked(child, reach):
                 self.blocked_hits += 1
                 continue
-            path.append(moves)
-            if self._won(child):
+            line.append(code)
+            if _won(pl, talon, defer):
                 return True
             positions.append(child)
-            choices.append(self._moves(child))
+            choices.append(self._gen(child))
             tried.append(0)
             back.append(came_back)
             self.nodes += 1
@@ -638,6 +818,463 @@ class Solver:
             ):
                 raise _OutOfTime
         return False
+
+    def _step(self, pos: Position, code: i64, back: bool, pl: list[bytes],
+              moves: list[Move] | None) -> tuple[i64, bytes, int, bool, bool]:
+        """Play the move ``code`` from ``pos`` (whose piles ``pl`` holds, changed in place),
+        then settle (see :meth:`_settle`): the foundations (:func:`_packed`), talon and
+        pointer after it, whether a card came back from a foundation, and whether the
+        move can have made the position blocked. The moves played are added to
+        ``moves`` (for the line of a win)."""
+        found = pos[1]
+        talon = pos[2]
+        pointer = pos[3]
+        f = _packed(found)
+        kind: i64 = code & 7
+        builds = True
+        a: i64 = -1
+        b: i64 = -1
+        if kind == _TWIN:
+            # a run moved to its twin place, then a move that only that allows
+            inner: i64 = code >> 16
+            came_back = inner & 7 == _HOME
+            if moves is not None:
+                moves.append(("pile", code >> 3 & 7, code >> 9 & 15, code >> 13 & 7))
+                moves.append(_decode(inner, found))
+            f, talon, pointer = self._apply(pl, f, talon, pointer, code & 0xFFF8)
+            f, talon, pointer = self._apply(pl, f, talon, pointer, inner)
+        elif kind == _CHAIN:
+            came_back = False
+            builds = False
+            if moves is not None:
+                moves.extend(_decode(code, found)[1])
+            f, talon, pointer = self._apply(pl, f, talon, pointer, code)
+        else:
+            came_back = kind == _HOME
+            if moves is not None:
+                moves.append(_decode(code, found))
+            f, talon, pointer = self._apply(pl, f, talon, pointer, code)
+            t: i64 = code >> 13 & 7
+            if back:
+                pass
+            elif kind == _PILE and t != _TO_FOUNDATION:
+                a = code >> 3 & 7
+                b = t
+            elif kind == _TALON and t != _TO_FOUNDATION:
+                a = t
+                b = t
+            else:
+                builds = False
+        f, talon = self._settle_into(pl, f, talon, a, b, came_back, moves)
+        return f, talon, pointer, came_back, builds
+
+    def _apply(self, pl: list[bytes], f: i64, talon: bytes, pointer: int,
+               code: i64) -> tuple[i64, bytes, int]:
+        """Play the move ``code`` on the piles ``pl`` (in place), the foundations ``f``
+        (four bits a suit), the talon and its pointer: the foundations, talon and pointer
+        after it."""
+        one: i64 = i64(BIT[0])
+        kind: i64 = code & 7
+        t: i64 = code >> 13 & 7
+        if kind == _PILE:
+            i: i64 = code >> 3 & 7
+            count: i64 = code >> 9 & 15
+            p = pl[i]
+            n: i64 = len(p)
+            cut: i64 = n - count
+            down: i64 = p[0]
+            if down and down == cut - 1:
+                pl[i] = _DOWN[down - 1] + p[1:cut]  # the card under the run turned
+            else:
+                pl[i] = p[:cut]
+            if t == _TO_FOUNDATION:
+                f += one << 4 * _SUIT[p[n - 1]]
+            else:
+                pl[t] = pl[t] + p[cut:]
+        elif kind == _TALON:
+            c: i64 = code >> 3 & 63
+            talon, j = _taken(talon, c)
+            pointer = j if self.reach > 1 else 0
+            if t == _TO_FOUNDATION:
+                f += one << 4 * _SUIT[c]
+            else:
+                pl[t] = pl[t] + _ONE[c]
+        elif kind == _HOME:
+            s: i64 = code >> 3 & 3
+            c = _card(s, f >> 4 * s & 15)
+            f -= one << 4 * s
+            pl[t] = pl[t] + _ONE[c]
+        elif kind == _CHAIN:
+            y: i64 = code >> 3 & 63
+            s = _SUIT[y]
+            c = _card(s, (f >> 4 * s & 15) + 1)
+            while c != y:
+                talon, j = _taken(talon, c)
+                pointer = j if self.reach > 1 else 0
+                f += one << 4 * s
+                c = _SUCC[c]
+            return self._apply(pl, f, talon, pointer, _PILE | t << 3 | 1 << 9 | 7 << 13)
+        else:
+            f, talon, pointer = self._apply(pl, f, talon, pointer, code & 0xFFF8)
+            return self._apply(pl, f, talon, pointer, code >> 16)
+        return f, talon, pointer
+
+    def _settle_into(self, pl: list[bytes], f: i64, talon: bytes, a: i64, b: i64,
+                     came_back: bool, moves: list[Move] | None) -> tuple[i64, bytes]:
+        """:meth:`_settle` on the piles ``pl`` (in place) and the foundations ``f`` (four
+        bits a suit): the foundations and talon after it."""
+        one: i64 = i64(BIT[0])
+        undone = self.prune_undone and not came_back
+        twin = self.prune_twin and not came_back
+        prune_safe = self.prune_safe
+        if not prune_safe and not undone and not twin:
+            return f, talon
+        if a >= 0:
+            if not _home_now(pl[a], f, prune_safe, undone) and not _home_now(
+                    pl[b], f, prune_safe, undone) and not (twin and _twin_near(pl, a, b)):
+                return f, talon
+        else:
+            hit = False
+            tops: i64 = 0
+            for i in range(7):
+                p = pl[i]
+                n: i64 = len(p)
+                if n > 1:
+                    tops |= one << p[n - 1]
+                    if not hit and _home_now(p, f, prune_safe, undone):
+                        hit = True
+            if twin and not hit:
+                for i in range(7):
+                    p = pl[i]
+                    if len(p) > p[0] + 2 and _twin_at(p, tops):
+                        hit = True
+                        break
+            if not hit and self.reach == 1 and prune_safe:
+                hit = _ready(f) & _cards_of(talon) != 0
+            if not hit:
+                return f, talon
+        # (with draw 1 safe cards also go home from the talon)
+        in_talon: i64 = _cards_of(talon) if self.reach == 1 and prune_safe else 0
+        changed = True
+        while changed:
+            changed = False
+            for i in range(7):
+                p = pl[i]
+                if _home_now(p, f, prune_safe, undone):
+                    n = len(p)
+                    c: i64 = p[n - 1]
+                    f += one << 4 * i64(_SUIT[c])
+                    down: i64 = p[0]
+                    if down and down == n - 2:
+                        pl[i] = _DOWN[down - 1] + p[1:n - 1]
+                    else:
+                        pl[i] = p[:n - 1]
+                    if moves is not None:
+                        moves.append(("pile", i, 1, -1))
+                    changed = True
+            ready: i64 = _ready(f) & in_talon if in_talon else 0
+            if ready:
+                size: i64 = len(talon)
+                k: i64 = 0
+                while k < size:
+                    c = talon[k]
+                    if ready >> c & 1:  # the first in the talon
+                        f += one << 4 * i64(_SUIT[c])
+                        in_talon ^= one << c
+                        talon = talon[:k] + talon[k + 1:]
+                        if moves is not None:
+                            moves.append(("talon", c, -1))
+                        changed = True
+                        break
+                    k += 1
+            if twin and not changed:
+                tops = _tops(pl)
+                for i in range(7):
+                    p = pl[i]
+                    j: i64 = _twin_at(p, tops) if len(p) > p[0] + 2 else 0
+                    if j:
+                        # the run from p[j] to the free card it may lie on
+                        u: i64 = _ON0[p[j]] if _ON0[p[j]] != p[j - 1] else _ON1[p[j]]
+                        for t in range(7):
+                            q = pl[t]
+                            if len(q) > 1 and q[len(q) - 1] == u:
+                                pl[t] = q + p[j:]
+                                pl[i] = p[:j]
+                                if moves is not None:
+                                    moves.append(("pile", i, len(p) - j, t))
+                                changed = True
+                                break
+                        break
+        return f, talon
+
+    def _gen(self, pos: Position, twins: bool = True) -> list[int]:
+        """The moves of ``pos`` as codes, the most promising first (see :meth:`_moves`)."""
+        piles, found, talon, pointer = pos
+        one: i64 = i64(BIT[0])
+        f = _packed(found)
+        complete = self.complete
+        defer = self.defer
+        prune_talon = self.prune_talon
+        prune_split = self.prune_split
+        prune_back = self.prune_back
+        prune_empty = self.prune_empty
+        prune_emptying = self.prune_emptying
+        rng = self.rng
+        out: list[int] = []
+        # (native ints throughout)
+        i: i64 = 0
+        j: i64 = 0
+        n: i64 = 0
+        c: i64 = 0
+        t: i64 = 0
+        down: i64 = 0
+        score: i64 = 0
+        code: i64 = 0
+        # the piles: their top cards, the face-up cards, the cards at the bottom of a
+        # pile, the empty piles to move to (one stands for all) as bits of their indices
+        tops: i64 = 0
+        faceup: i64 = 0
+        bottoms: i64 = 0
+        empties: i64 = 0
+        empty: i64 = -1
+        plane0: i64 = 0
+        plane1: i64 = 0
+        plane2: i64 = 0
+        for i in range(7):
+            p = piles[i]
+            n = len(p)
+            if n == 1:
+                if empty < 0:
+                    empty = i
+                    empties |= one << i
+                elif not prune_empty:
+                    empties |= one << i
+                continue
+            tops |= one << p[n - 1]
+            bottoms |= one << p[1]
+            mine: i64 = 0
+            for j in range(p[0] + 1, n):
+                mine |= one << p[j]
+            faceup |= mine
+            # the pile of each face-up card, in three bits (see _locate)
+            if i & 1:
+                plane0 |= mine
+            if i & 2:
+                plane1 |= mine
+            if i & 4:
+                plane2 |= mine
+        size: i64 = len(talon)
+        in_reach = reach_indices(size, pointer, self.reach) if size else ()
+        reach: i64 = 0
+        for j in in_reach:
+            reach |= one << talon[j]
+        nxt = _next_cards(f)
+        home_tops = _home_tops(f)
+        # the cards something could lie on: face up, in reach, or on top of a foundation
+        usable = faceup | reach | home_tops
+        # a king that could go to an empty pile: on face-down cards, in reach, or home
+        king_waiting = _KINGS & (reach | home_tops | (faceup & ~bottoms)) != 0
+        k: i64 = 0
+        for i in range(7):
+            p = piles[i]
+            n = len(p)
+            if n > 1 and nxt >> p[n - 1] & 1:
+                down = p[0]
+                score = 60 + down * 3 if n - 2 == down and down else 40
+                if rng is not None:
+                    score += rng.randrange(JITTER)
+                out.append((255 - score) << 40 | k << 32 | _PILE | i << 3 | 1 << 9 | 7 << 13)
+                k += 1
+        for j in in_reach:
+            c = talon[j]
+            if nxt >> c & 1:
+                if not defer:
+                    score = 45
+                    code = _TALON | c << 3 | 7 << 13
+                else:
+                    # deferred: only with the next cards of its suit, up to one on top of
+                    # a pile
+                    y: i64 = _SUCC[c]
+                    while y != 255 and reach >> y & 1:
+                        y = _SUCC[y]
+                    if y == 255 or not tops >> y & 1:
+                        continue
+                    score = 45
+                    code = _CHAIN | y << 3 | _pile_with_top(piles, y) << 13
+                if rng is not None:
+                    score += rng.randrange(JITTER)
+                out.append((255 - score) << 40 | k << 32 | code)
+                k += 1
+        # runs between piles: for each target top, the two cards that may go on it
+        for t in range(7):
+            q = piles[t]
+            if len(q) == 1:
+                continue
+            u: i64 = q[len(q) - 1]
+            for side in range(2):
+                b: i64 = _UNDER0[u] if side == 0 else _UNDER1[u]
+                if b == 255:
+                    continue
+                if faceup >> b & 1:
+                    loc = _locate(piles, b, plane0, plane1, plane2)
+                    i = loc >> 6
+                    j = loc & 63
+                    p = piles[i]
+                    down = p[0]
+                    if j == 1 + down:
+                        if not down and prune_emptying and not king_waiting:
+                            continue  # emptying a pile can wait until a king can go there
+                        score = 50 + down * 3 if down else 30  # turns a card / empties a pile
+                    elif _next_home(p[j - 1], f, reach, defer) or (
+                            complete and (not prune_split or self._usable(
+                                p, j, tops, usable, reach, f, empty))):
+                        score = 5  # splits a run: only to use the card it uncovers
+                    else:
+                        continue
+                    code = _PILE | i << 3 | (len(p) - j) << 9 | t << 13
+                elif reach >> b & 1 and (
+                        not prune_talon or i64(_BELOW_BITS[b]) & usable != 0):
+                    score = 20
+                    code = _TALON | b << 3 | t << 13
+                else:
+                    continue
+                if rng is not None:
+                    score += rng.randrange(JITTER)
+                out.append((255 - score) << 40 | k << 32 | code)
+                k += 1
+        for e in range(7):
+            if not empties >> e & 1:
+                continue
+            for s in range(4):
+                c = _card(s, 13)
+                if not faceup >> c & 1:
+                    continue
+                loc = _locate(piles, c, plane0, plane1, plane2)
+                i = loc >> 6
+                j = loc & 63
+                if j > 1 or not prune_empty:
+                    p = piles[i]
+                    if j == 1 + p[0]:
+                        score = 48 + p[0] * 3
+                    elif complete:
+                        score = 5
+                    else:
+                        continue
+                    if rng is not None:
+                        score += rng.randrange(JITTER)
+                    out.append((255 - score) << 40 | k << 32
+                               | _PILE | i << 3 | (len(p) - j) << 9 | e << 13)
+                    k += 1
+            for j in in_reach:
+                c = talon[j]
+                if _KING[c] and (not prune_talon or i64(_BELOW_BITS[c]) & usable != 0):
+                    score = 18
+                    if rng is not None:
+                        score += rng.randrange(JITTER)
+                    out.append((255 - score) << 40 | k << 32 | _TALON | c << 3 | e << 13)
+                    k += 1
+        # cards back from the foundations, only when some card could be built on them
+        if complete:
+            back_useful = not prune_back or _back_useful_in(f, faceup | reach)
+            for s in range(4):
+                n = f >> 4 * s & 15
+                if not n:
+                    continue
+                c = _card(s, n)
+                if prune_back and (not back_useful or _safe_in(s, n, f - (one << 4 * s))):
+                    continue
+                above = i64(_ABOVE_BITS[c])
+                for t in range(7):
+                    q = piles[t]
+                    if len(q) > 1:
+                        if not above >> q[len(q) - 1] & 1:
+                            continue
+                    elif not (empties >> t & 1 and n == 13):
+                        continue
+                    score = 0
+                    if rng is not None:
+                        score += rng.randrange(JITTER)
+                    out.append((255 - score) << 40 | k << 32 | _HOME | s << 3 | t << 13)
+                    k += 1
+        # sorted by score, best first, ties in the order found
+        out.sort()
+        if twins and self.prune_twin and tops:
+            # what a run's other place allows: a card put on the card it leaves free, or
+            # that card going home (a run kept on the lower-numbered place, see _twins)
+            for i in range(7):
+                p = piles[i]
+                n = len(p)
+                for j in range(p[0] + 2, n):
+                    b = p[j]
+                    u = p[j - 1]
+                    u2: i64 = _ON0[b]
+                    if u2 == u:
+                        u2 = _ON1[b]
+                    if u2 == 255 or not tops >> u2 & 1:
+                        continue
+                    base: i64 = _TWIN | i << 3 | (n - j) << 9 | _pile_with_top(piles, u2) << 13
+                    other: i64 = _UNDER0[u] if _UNDER1[u] == b else _UNDER1[u]  # b's twin
+                    if other == 255:
+                        pass  # (b on an ace: never in play)
+                    elif faceup >> other & 1:
+                        loc = _locate(piles, other, plane0, plane1, plane2)
+                        q = piles[loc >> 6]
+                        if loc & 63 == 1 + q[0]:
+                            out.append(base | (_PILE | (loc >> 6) << 3
+                                               | (len(q) - (loc & 63)) << 9 | i << 13) << 16)
+                    elif reach >> other & 1:
+                        out.append(base | (_TALON | other << 3 | i << 13) << 16)
+                    elif home_tops >> other & 1:
+                        out.append(base | (_HOME | i64(_SUIT[other]) << 3 | i << 13) << 16)
+                    if nxt >> u & 1:
+                        out.append(base | (_PILE | i << 3 | 1 << 9 | 7 << 13) << 16)
+                    elif defer and _next_home(u, f, reach, True):
+                        out.append(base | (_CHAIN | u << 3 | i << 13) << 16)
+        return out
+
+    def _usable(self, p: bytes, j: i64, tops: i64, usable: i64, reach: i64, f: i64,
+                empty: i64) -> bool:
+        """Whether card ``y = p[j - 1]``, uncovered by moving the run from ``p[j]`` off it,
+        could be used right away: sent home, given another card, or moved (alone or
+        carried by a run that starts further down its pile).
+
+        Splitting a run can always wait until just before its uncovered card is used
+        (nothing else can touch it meanwhile), so a split that uncovers an unusable
+        card is pruned soundly."""
+        one: i64 = i64(BIT[0])
+        y = p[j - 1]
+        if _next_home(y, f, reach, self.defer):
+            return True
+        if i64(_BELOW_BITS[y]) & ~(one << p[j]) & usable:
+            return True
+        others = tops & ~(one << p[len(p) - 1])
+        for k in range(1 + p[0], j):
+            x = p[k]
+            if _KING[x]:
+                if empty >= 0:
+                    return True
+            elif i64(_ABOVE_BITS[x]) & others:
+                return True
+        return False
+
+    # --- the same with moves as tuples (the tests, the line of a win) -----------------
+
+    def _moves(self, pos: Position, twins: bool = True) -> list[Move]:
+        """The moves of ``pos``, the most promising first."""
+        return [_decode(m & _CODE, pos[1]) for m in self._gen(pos, twins)]
+
+    def _play(self, pos: Position, move: Move) -> Position:
+        """``pos`` after ``move`` (not settled)."""
+        kind = move[0]
+        if kind == "twin":
+            return self._play(self._play(pos, ("pile", move[1], move[2], move[3])), move[4])
+        if kind == "chain":
+            for m in move[1]:
+                pos = self._play(pos, m)
+            return pos
+        pl = list(pos[0])
+        f, talon, pointer = self._apply(pl, _packed(pos[1]), pos[2], pos[3], _encode(move))
+        return (tuple(pl), _unpacked(f, pos[1]), talon, pointer)
 
     def _settle(self, pos: Position, moves: list[Move], a: int = -1,
                 b: int = -1, came_back: bool = False) -> tuple[list[Move], Position]:
@@ -655,263 +1292,12 @@ class Solver:
         (one that does not bring a card back) settles them: every line of play is
         still there, with the cards that could go home sent home between its moves.
         """
-        piles, found, talon, pointer = pos
-        undone = self.prune_undone and not came_back
-        twin = self.prune_twin and not came_back
-        if not self.prune_safe and not undone and not twin:
+        pl = list(pos[0])
+        count = len(moves)
+        f, talon = self._settle_into(pl, _packed(pos[1]), pos[2], a, b, came_back, moves)
+        if len(moves) == count and talon is pos[2]:
             return moves, pos
-        ready = safe_now(found) if self.prune_safe else 0
-        nxt = (NEXT[0][found[0]] | NEXT[1][found[1]] | NEXT[2][found[2]]
-               | NEXT[3][found[3]]) if undone else 0
-        if a >= 0:
-            pa, pb = piles[a], piles[b]
-            if not _goes_home(pa, ready, nxt, undone) and not _goes_home(
-                    pb, ready, nxt, undone) and not (twin and _twin_near(piles, a, b)):
-                return moves, pos
-        else:
-            hit = False
-            tops = 0
-            for p in piles:
-                if _goes_home(p, ready, nxt, undone):
-                    hit = True
-                if len(p) > 1:
-                    tops |= 1 << p[len(p) - 1]
-            if twin and not hit:
-                for p in piles:
-                    if _twin_at(p, tops):
-                        hit = True
-            if not hit and self.reach == 1:
-                for c in talon:
-                    if ready >> c & 1:
-                        hit = True
-            if not hit:
-                return moves, pos
-        pl = list(piles)
-        fd = list(found)
-        changed = True
-        while changed:
-            changed = False
-            for i in range(7):
-                p = pl[i]
-                if _goes_home(p, ready, nxt, undone):
-                    c = p[-1]
-                    fd[SUIT[c]] += 1
-                    nxt = (NEXT[0][fd[0]] | NEXT[1][fd[1]] | NEXT[2][fd[2]]
-                           | NEXT[3][fd[3]]) if undone else 0
-                    down = p[0]
-                    if down and down == len(p) - 2:
-                        down -= 1
-                    pl[i] = bytes((down,)) + p[1:-1]
-                    moves.append(("pile", i, 1, -1))
-                    changed = True
-                    if self.prune_safe:
-                        ready = safe_now(fd)
-            if self.reach == 1 and self.prune_safe:
-                for j in range(len(talon)):
-                    c = talon[j]
-                    if ready >> c & 1:
-                        fd[SUIT[c]] += 1
-                        talon = talon[:j] + talon[j + 1:]
-                        moves.append(("talon", c, -1))
-                        changed = True
-                        ready = safe_now(fd)
-                        nxt = (NEXT[0][fd[0]] | NEXT[1][fd[1]] | NEXT[2][fd[2]]
-                               | NEXT[3][fd[3]]) if undone else 0
-                        break
-            if twin and not changed:
-                tops = 0
-                for p in pl:
-                    if len(p) > 1:
-                        tops |= 1 << p[len(p) - 1]
-                for i in range(7):
-                    p = pl[i]
-                    j = _twin_at(p, tops)
-                    if j:
-                        # the run from p[j] to the free card it may lie on
-                        u = _ON0[p[j]] if _ON0[p[j]] != p[j - 1] else _ON1[p[j]]
-                        for t in range(7):
-                            q = pl[t]
-                            if len(q) > 1 and q[len(q) - 1] == u:
-                                pl[t] = q + p[j:]
-                                pl[i] = p[:j]
-                                moves.append(("pile", i, len(p) - j, t))
-                                changed = True
-                                break
-                        break
-        return moves, (tuple(pl), tuple(fd), talon, pointer)
-
-    def _moves(self, pos: Position, twins: bool = True) -> list[Move]:
-        piles, found, talon, pointer = pos
-        draw = self.reach
-        prune_talon = self.prune_talon
-        prune_split = self.prune_split
-        prune_back = self.prune_back
-        prune_empty = self.prune_empty
-        prune_emptying = self.prune_emptying
-        scored: list[tuple[int, Move]] = []
-        tops = [p[-1] if len(p) > 1 else -1 for p in piles]
-        empties: list[int] = []
-        for i in range(7):
-            if len(piles[i]) == 1 and not (prune_empty and empties):
-                empties.append(i)
-        empty = empties[0] if empties else -1
-        visible = 0  # the cards face up or in reach, as bits
-        where = [-1] * 52  # where each face-up card lies: pile * 64 + index in its bytes
-        for i in range(7):
-            p = piles[i]
-            for j in range(1 + p[0], len(p)):
-                where[p[j]] = i * 64 + j
-                visible |= 1 << p[j]
-        reach_cards = [talon[j] for j in reachable(len(talon), pointer, draw)] if talon else []
-        reach = [False] * 52
-        for c in reach_cards:
-            reach[c] = True
-            visible |= 1 << c
-
-        # a king that could go to an empty pile: on face-down cards, in reach, or home
-        king_waiting = False
-        for s in range(4):
-            k = CARD[s][13]
-            if reach[k] or found[s] == 13 or (where[k] >= 0 and where[k] & 63 > 1):
-                king_waiting = True
-        for i in range(7):
-            c = tops[i]
-            if c >= 0 and found[SUIT[c]] + 1 == KR[c]:
-                p = piles[i]
-                bonus = 60 + p[0] * 3 if len(p) - 2 == p[0] and p[0] else 40
-                scored.append((bonus, ("pile", i, 1, -1)))
-        for c in reach_cards:
-            if found[SUIT[c]] + 1 == KR[c]:
-                if not self.defer:
-                    scored.append((45, ("talon", c, -1)))
-                    continue
-                # deferred: only with the next cards of its suit, up to one on top of a pile
-                y = SUCC[c]
-                while y >= 0 and reach[y]:
-                    y = SUCC[y]
-                if y >= 0 and where[y] >= 0 and (where[y] & 63) == len(piles[where[y] >> 6]) - 1:
-                    scored.append((45, _home_chain(y, found, where[y] >> 6)))
-        # runs between piles: for each target top, the two cards that may go on it
-        for t in range(7):
-            u = tops[t]
-            if u < 0:
-                continue
-            for b in BELOW[u]:
-                loc = where[b]
-                if loc >= 0:
-                    i, j = loc >> 6, loc & 63
-                    p = piles[i]
-                    if j == 1 + p[0]:
-                        if not p[0] and prune_emptying and not king_waiting:
-                            continue  # emptying a pile can wait until a king can go there
-                        score = 50 + p[0] * 3 if p[0] else 30  # turns a card / empties a pile
-                    elif _next_home(p[j - 1], found, reach, self.defer) or (
-                            self.complete and (not prune_split or _usable(
-                                p, j, i, found, where, reach, tops, empty, self.defer))):
-                        score = 5  # splits a run: only to use the card it uncovers
-                    else:
-                        continue
-                    scored.append((score, ("pile", i, len(p) - j, t)))
-                elif reach[b] and (not prune_talon or _holds(b, found, where, reach)):
-                    scored.append((20, ("talon", b, t)))
-        for e in empties:
-            for s in range(4):
-                loc = where[CARD[s][13]]
-                i, j = loc >> 6, loc & 63
-                if loc >= 0 and (j > 1 or not prune_empty):
-                    p = piles[i]
-                    if j == 1 + p[0]:
-                        score = 48 + p[0] * 3
-                    elif self.complete:
-                        score = 5
-                    else:
-                        continue
-                    scored.append((score, ("pile", i, len(p) - j, e)))
-            for c in reach_cards:
-                if KR[c] == 13 and (not prune_talon or _holds(c, found, where, reach)):
-                    scored.append((18, ("talon", c, e)))
-        # cards back from the foundations, only when some card could be built on them
-        back_useful = self.complete and (not prune_back or _back_useful(found, visible))
-        for s in range(4 if self.complete else 0):
-            n = found[s]
-            if not n:
-                continue
-            f = CARD[s][n]
-            if prune_back and (not back_useful
-                               or safe(f, (*found[:s], n - 1, *found[s + 1:]))):
-                continue
-            for t in range(7):
-                u = tops[t]
-                if (u >= 0 and KR[f] + 1 == KR[u] and RED[f] != RED[u]) or (
-                        u < 0 and t in empties and n == 13):
-                    scored.append((0, ("home", s, t)))
-        rng = self.rng
-        # sorted by score, best first, ties in the order found (as ints: no key function)
-        keys: list[int] = []
-        for k in range(len(scored)):
-            score = scored[k][0]
-            if rng is not None:
-                score += rng.randrange(JITTER)
-            keys.append(-score * 256 + k)
-        keys.sort()
-        out = [scored[key & 255][1] for key in keys]
-        if twins and self.prune_twin:
-            # what a run's other place allows: a card put on the card it leaves free, or
-            # that card going home (a run kept on the lower-numbered place, see _twins)
-            for i, count, t in _twins(piles):
-                p = piles[i]
-                u = p[len(p) - count - 1]  # the card the run leaves free
-                b = p[len(p) - count]
-                other = BELOW[u][0] if BELOW[u][1] == b else BELOW[u][1]  # b's twin
-                loc = where[other]
-                if loc >= 0 and loc & 63 == 1 + piles[loc >> 6][0]:
-                    q = piles[loc >> 6]
-                    out.append(("twin", i, count, t, ("pile", loc >> 6, len(q) - (loc & 63), i)))
-                elif reach[other]:
-                    out.append(("twin", i, count, t, ("talon", other, i)))
-                elif found[SUIT[other]] == KR[other]:
-                    out.append(("twin", i, count, t, ("home", SUIT[other], i)))
-                if found[SUIT[u]] + 1 == KR[u]:
-                    out.append(("twin", i, count, t, ("pile", i, 1, -1)))
-                elif self.defer and _next_home(u, found, reach, True):
-                    out.append(("twin", i, count, t, _home_chain(u, found, i)))
-        return out
-
-    def _play(self, pos: Position, move: Move) -> Position:
-        piles, found, talon, pointer = pos
-        kind = move[0]
-        if kind == "twin":
-            return self._play(self._play(pos, ("pile", move[1], move[2], move[3])), move[4])
-        if kind == "chain":
-            for m in move[1]:
-                pos = self._play(pos, m)
-            return pos
-        pl = list(piles)
-        fd = list(found)
-        if kind == "talon":
-            c, target = move[1], move[2]
-            j = talon.index(c)
-            talon = talon[:j] + talon[j + 1:]
-            pointer = j if self.reach > 1 else 0
-            cards: bytes = bytes((c,))
-        elif kind == "pile":
-            i, count, target = move[1], move[2], move[3]
-            p = piles[i]
-            cards = p[-count:]
-            rest = p[:-count]
-            down = rest[0]
-            if down and down == len(rest) - 1:
-                down -= 1
-            pl[i] = bytes((down,)) + rest[1:]
-        else:
-            s, target = move[1], move[2]
-            cards = bytes((CARD[s][found[s]],))
-            fd[s] -= 1
-        if target < 0:
-            fd[SUIT[cards[0]]] += 1
-        else:
-            pl[target] = pl[target] + cards
-        return (tuple(pl), tuple(fd), talon, pointer)
+        return moves, (tuple(pl), _unpacked(f, pos[1]), talon, pos[3])
 
 
 def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
