@@ -11,6 +11,7 @@ most 100 ms and a 95th percentile of at most 300 ms.
     python benchmarks/hearts_bots.py --match expert-normal --a-opt time_budget=0.3
     python benchmarks/hearts_bots.py --match expert-ismcts --hands 500 --first 1000 --log b.jsonl
     python benchmarks/hearts_bots.py --summary a.jsonl b.jsonl
+    python benchmarks/hearts_bots.py --match expert-expert --a-opt end_bonus=0.0 --hands 400
 
 A long match can be split: ``--first`` is the first deal's number and ``--log``
 appends every deal as a JSON line as it ends, so runs of disjoint deal ranges
@@ -44,7 +45,14 @@ MATCHES = {
     "normal-easy": ("normal", "easy"),
     "expert-normal": ("expert", "normal"),
     "expert-ismcts": ("expert", "ismcts"),
+    # not run by default: an expert against another (its options by --a-opt / --b-opt),
+    # and single hands against the PIMC reference (benchmarks/pimc_reference.py plays
+    # games to 100)
+    "expert-expert": ("expert", "expert"),
+    "expert-pimc": ("expert", "pimc"),
+    "normal-pimc": ("normal", "pimc"),
 }
+DEFAULT = ("easy-random", "normal-easy", "expert-normal", "expert-ismcts")
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
@@ -117,7 +125,7 @@ def summary(paths: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--match", action="append", choices=sorted(MATCHES),
-                        help="a match to run (default: all)")
+                        help="a match to run (default: the ladder and expert-ismcts)")
     parser.add_argument("--hands", type=int, default=200, help="duplicate deals a match")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--a-opt", action="append", default=[], metavar="KEY=VALUE")
@@ -133,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.first < 0 or args.hands < 1:
         parser.error("--first must be 0 or more and --hands at least 1")
     out = []
-    for name in args.match or list(MATCHES):
+    for name in args.match or list(DEFAULT):
         print(f"{name}:", flush=True)
         out.append(run(name, args.hands, args.seed, _options(args.a_opt),
                        _options(args.b_opt), args.first, args.log))

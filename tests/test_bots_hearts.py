@@ -525,3 +525,23 @@ def test_the_expert_valued_against_the_others_counts_a_moon_as_the_table_does():
     assert make_bot("hearts", "expert", seed=1, relative=0.5).relative == 0.5
     with pytest.raises(ValueError, match="relative"):
         HeartsExpert(relative=2.0)
+
+
+def test_the_expert_values_the_end_of_the_game_by_its_end_bonus():
+    """A hand that ends the game (a seat reaches the target) is worth ``end_bonus``
+    points of the hand to the seat left lowest, and costs as much to the others;
+    with ``end_bonus=0`` the hand is valued by its points alone."""
+    from parlour.bots.hearts_expert import END_BONUS, HeartsExpert, outcome
+
+    hearts = 0x1FFF << 26
+    queen = 1 << 49
+    taken = [0, hearts, queen, 0]          # seat 0 clean, seat 1 13 hearts, seat 2 the queen
+    near = [60, 90, 40, 70]                # seat 1 reaches 100: seat 2 (53) ends lowest
+    assert outcome(taken, 2, False, True, near, 100) == 13 - END_BONUS
+    assert outcome(taken, 0, False, True, near, 100) == 0 + END_BONUS
+    for seat in (0, 2):
+        assert outcome(taken, seat, False, True, near, 100, end_bonus=0.0) == \
+            outcome(taken, seat, False, True, [0] * 4, 100)
+    assert make_bot("hearts", "expert", seed=1, end_bonus=0.0).end_bonus == 0.0
+    with pytest.raises(ValueError, match="end_bonus"):
+        HeartsExpert(end_bonus=-1.0)

@@ -73,7 +73,7 @@ JD = 22
 TWO_CLUBS = 0
 # What ending the game is worth, in points of this hand: winning it, or
 # ending it while another seat is lowest.
-END_BONUS = 30
+END_BONUS = 30.0  # the defaults below repeat it: a compiled signature shows only literals
 
 
 def _low(m: int) -> int:
@@ -160,9 +160,9 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
 
 
 def outcome(taken: list[int], me: int, jack: bool, moon_add: bool, scores: Sequence[int],
-            target: int, relative: float = 0.0) -> float:
+            target: int, relative: float = 0.0, end_bonus: float = 30.0) -> float:
     """What the hand adds to ``me``'s score, less ``relative`` times the mean it
-    adds to the other three's, plus the game-end bonus or penalty."""
+    adds to the other three's, plus the game-end bonus or penalty (``end_bonus``)."""
     gained = [penalty(taken[0]), penalty(taken[1]), penalty(taken[2]), penalty(taken[3])]
     for s in range(4):
         if gained[s] == 26:
@@ -179,15 +179,15 @@ def outcome(taken: list[int], me: int, jack: bool, moon_add: bool, scores: Seque
     value = float(gained[me])
     if relative > 0.0:
         value -= relative * (gained[0] + gained[1] + gained[2] + gained[3] - gained[me]) / 3.0
-    if target > 0:
+    if target > 0 and end_bonus != 0.0:
         final = [scores[s] + gained[s] for s in range(4)]
         if max(final) >= target:
             low = min(final)
             lowest = [s for s in range(4) if final[s] == low]
             if lowest == [me]:
-                value -= END_BONUS
+                value -= end_bonus
             elif me not in lowest:
-                value += END_BONUS
+                value += end_bonus
     return value
 
 
@@ -259,14 +259,17 @@ class HeartsExpert:
     its own points alone; 1: its points against the table's, so a moon shot
     is worth 17.3 points more than a clean hand, where its own points see no
     difference, and another seat's moon costs 17.3 more than a clean hand,
-    not 26)."""
+    not 26); ``end_bonus``: what a hand that ends the game is worth in points of
+    the hand, taken off when this seat ends it lowest and added when another
+    seat does (default 30; 0 values the hand by its points alone)."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 200, time_budget: float = 0.0,
                  dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5,
                  infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
-                 pool: int = 2, model: int = 0, relative: float = 0.0) -> None:
+                 pool: int = 2, model: int = 0, relative: float = 0.0,
+                 end_bonus: float = 30.0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if not 3 <= pass_cards <= 13:
@@ -278,6 +281,9 @@ class HeartsExpert:
         if not 0.0 <= relative <= 1.0:
             raise ValueError("relative is a weight from 0 (own points) to 1 "
                              "(own points less the others' mean)")
+        if end_bonus < 0.0:
+            raise ValueError("end_bonus is the points a hand that ends the game is worth, "
+                             "at least 0")
         if model not in (0, 1, 2):
             raise ValueError("model is 0 (normal), 1 (point avoiders) or 2 (a mix)")
         self.rng = Rng(seed)
@@ -292,6 +298,7 @@ class HeartsExpert:
         self.pool = pool
         self.model = model
         self.relative = float(relative)
+        self.end_bonus = float(end_bonus)
         self.margin = 0.05
         # how many points a hand another pass must save over the ``normal`` one
         self.pass_margin = 0.25
@@ -390,7 +397,8 @@ class HeartsExpert:
                 taken = [0, 0, 0, 0]
                 playout(hands, [0, 0, 0, 0], 0, leader, False, 0, taken, jack, qbh,
                         scores, target, avoid)
-                totals[ci] += outcome(taken, me, jack, moon_add, scores, target, self.relative)
+                totals[ci] += outcome(taken, me, jack, moon_add, scores, target, self.relative,
+                                      self.end_bonus)
         best = 0
         for ci in range(1, len(cands)):
             if totals[ci] < totals[best] - 1e-9:
@@ -535,7 +543,7 @@ class HeartsExpert:
                 tricks_done += 1
             playout(hands, trick, m, leader, broken, tricks_done, taken, jack, qbh,
                     scores, target, avoid)
-            values.append(outcome(taken, me, jack, moon_add, scores, target, rel))
+            values.append(outcome(taken, me, jack, moon_add, scores, target, rel, self.end_bonus))
         return values
 
     def _avoiders(self, me: int) -> int:
@@ -605,9 +613,10 @@ def points_from_here(world: Any, seat: int, horizon: int = 0) -> dict[int, int]:
 def _expert(seed: int = 0, samples: int = 200, time_budget: float = 0.0,
             dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5,
             infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
-            pool: int = 2, model: int = 0, relative: float = 0.0) -> HeartsExpert:
+            pool: int = 2, model: int = 0, relative: float = 0.0,
+            end_bonus: float = 30.0) -> HeartsExpert:
     return HeartsExpert(seed, samples, time_budget, dd_tricks, pass_deals, pass_cards,
-                        infer, pass_infer, queen_infer, pool, model, relative)
+                        infer, pass_infer, queen_infer, pool, model, relative, end_bonus)
 
 
 register_bot("hearts", "expert", _expert)
