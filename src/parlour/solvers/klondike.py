@@ -97,8 +97,18 @@ JITTER: Final = 12
 # the relaxation's own (most draw-1 wins are found early, and the deals left are more
 # often draw-1 losses, which only the relaxation proves).
 PROBE_ROUNDS: Final = 4
-# Seconds a turn for each complete search once the quick one is over.
+# Seconds a turn for each complete search once the quick one is over (times its weight).
 SLICE: Final = 0.5
+# With draw 3, the weights of the four searches that take turns (the quick one, the
+# exact draw-3 one, the draw-1 relaxation, the draw-3 game with the ``swap`` move): for
+# every second the quick search runs, each complete one runs its weight over the
+# quick one's seconds, and a quick restart gets at most its weight's share of the time
+# left. For the first EARLY seconds, when most wins are found, EARLY_WEIGHTS; then
+# WEIGHTS, which give most of the time to the relaxations (the deals left are mostly
+# lost, and a relaxation proves a loss in far fewer positions than the exact search).
+EARLY: Final = 1.0
+EARLY_WEIGHTS: Final = (1.0, 0.5, 1.0, 0.5)
+WEIGHTS: Final = (0.25, 0.25, 2.0, 2.0)
 
 # The pruning rules beyond plain symmetry, each of which can be switched off to check
 # that it never turns a win into a ``lose``:
@@ -123,10 +133,12 @@ SLICE: Final = 0.5
 #   together with the next cards of its suit, the last from the top of a pile (see
 #   :meth:`Solver._gen`);
 # - ``swap``: in that relaxation the runs on two twin cards may swap places, a move
-#   the relaxation adds (see :func:`_swap_tails`).
+#   the relaxation adds (see :func:`_swap_tails`);
+# - ``swap3``: with draw 3, a deal proved lost in the draw-3 game with the ``swap`` move
+#   added is lost (see :func:`solve`).
 PRUNINGS: Final = frozenset({"safe", "talon", "split", "back", "empty", "emptying",
                              "pointer", "blocked", "draw1", "undone", "twin", "defer",
-                             "swap"})
+                             "swap", "swap3"})
 
 
 class _OutOfTime(Exception):
@@ -414,6 +426,30 @@ def _twin_at(p: bytes, tops: i64) -> i64:
     return 0
 
 
+def _twin_pair(pl: list[bytes]) -> bool:
+    """Whether some pile has a run that :func:`_twin_at` finds: a run lies on the
+    higher-numbered of its two places while the other is free on top of a pile, that is,
+    a club or diamond (the lower-numbered of two twins) is on top of a pile while its
+    twin (the spade or heart of its rank), face up, holds a card (which may lie on
+    either)."""
+    tops = _tops(pl)
+    return ((tops & 0x1FFF) << 39 | (tops & 0x1FFF << 13) << 13) & _held(pl) != 0
+
+
+def _held(pl: list[bytes]) -> i64:
+    """The face-up cards that hold another card, as bits."""
+    one: i64 = i64(BIT[0])
+    holding: i64 = 0
+    for i in range(7):
+        p = pl[i]
+        n: i64 = len(p)
+        j: i64 = p[0] + 1
+        while j < n - 1:
+            holding |= one << p[j]
+            j += 1
+    return holding
+
+
 def _tops(pl: list[bytes]) -> i64:
     one: i64 = i64(BIT[0])
     tops: i64 = 0
@@ -517,10 +553,16 @@ def _swap_into(pl: list[bytes]) -> bool:
     """:func:`_swap_tails` on a list of piles, in place: whether any runs were swapped."""
     one: i64 = i64(BIT[0])
     holding: i64 = 0  # the cards face up under another card
+    second: i64 = 0  # the cards lying on the higher-numbered of their two places
     for i in range(7):
         p = pl[i]
-        for j in range(p[0] + 1, len(p) - 1):
+        n: i64 = len(p)
+        j: i64 = p[0] + 1
+        while j < n - 1:
             holding |= one << p[j]
+            if _ON1[p[j + 1]] == p[j]:
+                second |= one << p[j + 1]
+            j += 1
     # the lower-numbered of two twins both holding a run, as bits (a suit's twin suit
     # is 3 - suit: clubs and spades, diamonds and hearts); each pair is settled on its
     # own, the lowest first, and swapping runs leaves the cards that hold one as they were
@@ -530,6 +572,10 @@ def _swap_into(pl: list[bytes]) -> bool:
         low: i64 = pairs & -pairs
         pairs ^= low
         c = int(low).bit_length() - 1
+        if not second >> _UNDER0[c] & 1:
+            # the lower-numbered of the two cards that may lie on c and its twin lies on
+            # c, its lower-numbered place: the runs lie as they should
+            continue
         at_c = _holding_at(pl, c)
         at_w = _holding_at(pl, _TWIN_CARD[c])
         i, j = at_c >> 6, at_c & 63
@@ -660,8 +706,9 @@ class Solver:
         self.defer = (relaxed and complete and self.reach == 1 and draw == 1
                       and "defer" in pruning)
         # and the runs on two twin cards may swap places (``swap``, see :func:`_swap_tails`)
-        self.swap = (relaxed and complete and self.reach == 1 and draw == 1
-                     and "swap" in pruning)
+        # (in the draw-1 relaxation, or in the draw-3 game as a relaxation of its own:
+        # ``swap3``, see :func:`solve`)
+        self.swap = relaxed and complete and self.reach == draw and "swap" in pruning
         self.blocked_hits = 0
         self.start_state: KlondikeState | None = None
 
@@ -849,6 +896,9 @@ class Solver:
             if moves is not None:
                 moves.extend(_decode(code, found)[1])
             f, talon, pointer = self._apply(pl, f, talon, pointer, code)
+            if not back:
+                a = -2  # cards home from the talon, then from the top of pile b
+                b = code >> 13 & 7
         else:
             came_back = kind == _HOME
             if moves is not None:
@@ -865,6 +915,11 @@ class Solver:
                 b = t
             else:
                 builds = False
+                if kind == _PILE:
+                    a = -2  # a card home from pile b
+                    b = code >> 3 & 7
+                elif kind == _TALON:
+                    a = -2  # a card home from the talon
         f, talon = self._settle_into(pl, f, talon, a, b, came_back, moves)
         return f, talon, pointer, came_back, builds
 
@@ -933,22 +988,36 @@ class Solver:
             if not _home_now(pl[a], f, prune_safe, undone) and not _home_now(
                     pl[b], f, prune_safe, undone) and not (twin and _twin_near(pl, a, b)):
                 return f, talon
-        else:
+        elif a == -2:
+            # cards went home (from the talon, or the last from the top of pile b) from a
+            # settled position: only a top card next on its foundation can go home now,
+            # only pile b's new top card can be a run's free twin place (the other piles
+            # are as they were), and with draw 1 a talon card may have become safe
+            nxt = _next_cards(f)
             hit = False
-            tops: i64 = 0
             for i in range(7):
                 p = pl[i]
                 n: i64 = len(p)
-                if n > 1:
-                    tops |= one << p[n - 1]
-                    if not hit and _home_now(p, f, prune_safe, undone):
-                        hit = True
+                if n > 1 and nxt >> p[n - 1] & 1 and _home_now(p, f, prune_safe, undone):
+                    hit = True
+                    break
+            if not hit and twin and b >= 0:
+                hit = _twin_near(pl, b, b)
+            if not hit and self.reach == 1 and prune_safe:
+                hit = _ready(f) & _cards_of(talon) != 0
+            if not hit:
+                return f, talon
+        else:
+            hit = False
+            nxt = _next_cards(f)
+            for i in range(7):
+                p = pl[i]
+                n = len(p)
+                if n > 1 and nxt >> p[n - 1] & 1 and _home_now(p, f, prune_safe, undone):
+                    hit = True
+                    break
             if twin and not hit:
-                for i in range(7):
-                    p = pl[i]
-                    if len(p) > p[0] + 2 and _twin_at(p, tops):
-                        hit = True
-                        break
+                hit = _twin_pair(pl)
             if not hit and self.reach == 1 and prune_safe:
                 hit = _ready(f) & _cards_of(talon) != 0
             if not hit:
@@ -958,12 +1027,14 @@ class Solver:
         changed = True
         while changed:
             changed = False
+            nxt = _next_cards(f)
             for i in range(7):
                 p = pl[i]
-                if _home_now(p, f, prune_safe, undone):
-                    n = len(p)
+                n = len(p)
+                if n > 1 and nxt >> p[n - 1] & 1 and _home_now(p, f, prune_safe, undone):
                     c: i64 = p[n - 1]
                     f += one << 4 * i64(_SUIT[c])
+                    nxt = _next_cards(f)
                     down: i64 = p[0]
                     if down and down == n - 2:
                         pl[i] = _DOWN[down - 1] + p[1:n - 1]
@@ -987,7 +1058,7 @@ class Solver:
                         changed = True
                         break
                     k += 1
-            if twin and not changed:
+            if twin and not changed and _twin_pair(pl):
                 tops = _tops(pl)
                 for i in range(7):
                     p = pl[i]
@@ -1307,8 +1378,10 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
 
     A quick search over the moves that usually matter (restarted with other move
     orders and a doubling node budget) takes turns with a complete search (every
-    legal move, sound pruning only), each getting about half of the time: the quick
-    one finds most wins, the complete one alone may answer ``lose``.
+    legal move, sound pruning only): the quick one finds most wins, the complete one
+    alone may answer ``lose``. With draw 3 two relaxations take turns too (see
+    ``WEIGHTS``): the draw-1 game and the draw-3 game with the ``swap`` move, either
+    of which, proved lost, proves the deal lost.
     """
     t0 = time.perf_counter()
     if "blocked" in pruning and blocked(start_position(deal), draw):
@@ -1323,6 +1396,12 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
         relaxed = Solver(deal, 1, None, max_states, complete=True, pruning=pruning,
                          relaxed=True)
         relaxed.begin()
+    # and so does the draw-3 game in which the runs on two twin cards may swap places
+    swapped: Solver | None = None
+    if draw == 3 and "swap3" in pruning and "swap" in pruning:
+        swapped = Solver(deal, 3, None, max_states, complete=True, pruning=pruning,
+                         relaxed=True)
+        swapped.begin()
     # the quick searches' tables: plain, draw-3 lines only (draw 1), the draw-1 probe
     tables = [QuickTable(), QuickTable(), QuickTable()]
     over = [False, False]  # the plain quick search, the draw-3 lines only (draw 1)
@@ -1335,6 +1414,10 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
         if now >= end:
             result = full.outcome("unknown", 0.0)
             break
+        weights = ((1.0, 1.0, 0.0, 0.0) if draw != 3
+                   else EARLY_WEIGHTS if now - t0 < EARLY else WEIGHTS)
+        others = (weights[1] + (weights[2] if relaxed is not None else 0.0)
+                  + (weights[3] if swapped is not None else 0.0))
         spent = 0.0
         if not quick_over:
             # with draw 1, every other attempt looks only for lines draw 3 allows too
@@ -1344,10 +1427,10 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             table = tables[kind]
             # at most its share of the time left: a restart's doubled node budget would
             # otherwise take the last seconds from the complete searches
-            searchers = 3 if relaxed is not None else 2
-            searcher = Solver(deal, draw, (end - now) / searchers, max_states, complete=False,
-                              pruning=pruning, max_nodes=QUICK_NODES << attempt,
-                              jitter=attempt, reach=3 if kind else 0, table=table)
+            searcher = Solver(deal, draw, (end - now) * weights[0] / (weights[0] + others),
+                              max_states, complete=False, pruning=pruning,
+                              max_nodes=QUICK_NODES << attempt, jitter=attempt,
+                              reach=3 if kind else 0, table=table)
             quick = searcher.run()
             table.release(searcher)
             states += quick.states
@@ -1359,15 +1442,16 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             quick_over = (over[0] and (draw > 1 or over[1])) or attempt >= 40
             attempt += 1
             spent = time.perf_counter() - now
-        # the complete searches get as long as the quick one had (all that is left once
-        # the quick one is over)
+        # the complete searches get their weights' worth of the quick one's time (turns
+        # of SLICE seconds each once the quick one is over)
+        unit = SLICE if quick_over else max(spent, 0.01) / weights[0]
         now = time.perf_counter()
-        share = SLICE if quick_over else max(spent, 0.01)
-        answer = full.advance(end - now if quick_over and relaxed is None
-                              else min(share, end - now))
+        answer = full.advance(end - now if quick_over and relaxed is None and swapped is None
+                              else min(max(unit * weights[1], 0.01), end - now))
         if answer != "unknown":
             result = full.outcome(answer, 0.0)
             break
+        share = unit * weights[2]
         if relaxed is not None and not quick_over and not probe_over and attempt <= PROBE_ROUNDS:
             # a quick draw-1 search in the first half of the relaxed search's turn: a
             # draw-1 win leaves the relaxed search nothing to prove
@@ -1392,8 +1476,18 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             if answer == "win":  # no help: draw 3 may still be lost
                 states += relaxed.states
                 relaxed = None
-    if relaxed is not None:
-        states += relaxed.states
+        if swapped is not None:
+            now = time.perf_counter()
+            answer = swapped.advance(min(max(unit * weights[3], 0.01), end - now))
+            if answer == "lose":
+                result = SolveResult("lose")
+                break
+            if answer == "win":  # no help either
+                states += swapped.states
+                swapped = None
+    for other in (relaxed, swapped):
+        if other is not None:
+            states += other.states
     states += full.states
     result.states = states
     result.seconds = time.perf_counter() - t0

@@ -49,13 +49,18 @@ def compare(pos: Position, draw: int, on_seconds: float = 2.0, off_seconds: floa
     """The complete search's answers with pruning on and with the rules ``off`` switched off.
 
     With draw 3 and the ``draw1`` rule on, a position counts as lost when the draw-1
-    search (with pruning on) proves it lost, whatever the draw-3 search says: that is
-    the claim :func:`parlour.solvers.klondike.solve` would make."""
+    search (with pruning on) proves it lost, whatever the draw-3 search says, and with
+    the ``swap3`` rule on, when the draw-3 game with the ``swap`` move proves it lost:
+    the claims :func:`parlour.solvers.klondike.solve` would make."""
     on = Solver([], draw, on_seconds, max_states=50_000).run(start=pos).result
     if draw == 3 and "draw1" in off:
         relaxed = (pos[0], pos[1], pos[2], 0)
         if Solver([], 1, on_seconds, max_states=50_000,
                   relaxed=True).run(start=relaxed).result == "lose":
+            on = "lose"
+    if draw == 3 and {"swap3", "swap"} <= off:
+        if Solver([], 3, on_seconds, max_states=50_000,
+                  relaxed=True).run(start=pos).result == "lose":
             on = "lose"
     without = Solver([], draw, off_seconds, max_states=150_000, pruning=PRUNINGS - off)
     return on, without.run(start=pos).result
