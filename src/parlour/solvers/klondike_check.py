@@ -58,10 +58,9 @@ def compare(pos: Position, draw: int, on_seconds: float = 2.0, off_seconds: floa
         if Solver([], 1, on_seconds, max_states=50_000,
                   relaxed=True).run(start=relaxed).result == "lose":
             on = "lose"
-    if draw == 3 and {"swap3", "swap"} <= off:
-        if Solver([], 3, on_seconds, max_states=50_000,
-                  relaxed=True).run(start=pos).result == "lose":
-            on = "lose"
+    if draw == 3 and {"swap3", "swap"} <= off and Solver(
+            [], 3, on_seconds, max_states=50_000, relaxed=True).run(start=pos).result == "lose":
+        on = "lose"
     without = Solver([], draw, off_seconds, max_states=150_000, pruning=PRUNINGS - off)
     return on, without.run(start=pos).result
 
