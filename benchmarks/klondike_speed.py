@@ -15,10 +15,10 @@ The second compares the solver with a copy of ``klondike.py`` and
 ``klondike_position.py`` kept in ``DIR`` (imported as pure Python), or with the
 modules ``klondike_base`` and ``klondike_position_base`` there (the same two renamed,
 the first importing the second, perhaps compiled with mypyc): for every deal, the
-complete draw-3 search, the draw-1 relaxation, the plain draw-1 search and a quick
-search must give the same answer, the same number of positions searched and of
-positions proved blocked, and the same line for a win. A faster solver must not
-change these.
+complete draw-3 search, the draw-1 relaxation, the plain draw-1 search, a quick
+search and the draw-3 game with the ``swap`` move (``swap3``) must give the same
+answer, the same number of positions searched and of positions proved blocked, and
+the same line for a win. A faster solver must not change these.
 """
 
 from __future__ import annotations
@@ -38,9 +38,10 @@ from parlour.games.klondike_notation import deal_from_seed
 from parlour.solvers import klondike
 
 # (draw, relaxed, complete): the complete draw-3 search, the draw-1 relaxation, the plain
-# draw-1 search, and a quick draw-3 search (its fourth restart)
+# draw-1 search, a quick draw-3 search (its fourth restart), and the draw-3 game with
+# the ``swap`` move (``swap3``)
 SEARCHES = {"3": (3, False, True), "1r": (1, True, True), "1": (1, False, True),
-            "q": (3, False, False)}
+            "q": (3, False, False), "3r": (3, True, True)}
 
 
 def search(module: Any, seed: int, kind: str, cap: int) -> tuple[str, int, int, list[str], float]:
@@ -54,7 +55,8 @@ def search(module: Any, seed: int, kind: str, cap: int) -> tuple[str, int, int, 
     answer = solver.advance(None)
     seconds = time.process_time() - t0
     # (the relaxation's lines are not games: they are never played out)
-    line = solver.outcome(answer, 0.0).moves if answer == "win" and kind != "1r" else []
+    line = (solver.outcome(answer, 0.0).moves if answer == "win" and kind not in ("1r", "3r")
+            else [])
     return answer, solver.states, solver.blocked_hits, line, seconds
 
 
