@@ -88,12 +88,11 @@ ROWS = [
     Row("Spades expert v PIMC-24", "points a hand", 0.0, 30.0,
         lambda: against_pimc("spades", "pimc_reference_issue19.jsonl")),
     Row("Klondike player, 60 s a game", "% of deals won", 30.0, 45.0,
-        lambda: klondike_player("klondike_checked_60s.jsonl")),
+        lambda: klondike_player("klondike_macro_60s_fresh60000.jsonl")),
     Row("Klondike player, 10 s a game", "% of deals won", 30.0, 42.0,
-        lambda: klondike_player("klondike_checked_10s.jsonl")),
+        lambda: klondike_player("klondike_macro_10s_fresh60000.jsonl")),
     Row("Klondike solver, 10 s a deal", "% of deals settled", 90.0, 99.3,
-        lambda: klondike_solver("klondike_solver_draw3_10s_seeds40000.json",
-                                "klondike_solver_draw3_10s_seeds50000.json")),
+        lambda: klondike_solver("klondike_solver_draw3_10s_seeds100000.json")),
 ]
 
 
