@@ -114,8 +114,9 @@ def same_as(folder: Path, seeds: range, cap: int) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", default="50153,30074,10006,10050")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
+    parser.add_argument("--seeds", default="50153,30074,10006,10050",
+                        help="deals to time, comma-separated seeds")
     parser.add_argument("--cap", type=int, default=None,
                         help="positions a search (300,000; with --same-as 20,000)")
     parser.add_argument("--same-as", metavar="DIR", type=Path,
@@ -126,7 +127,11 @@ def main() -> None:
     if args.same_as:
         cap = args.cap or 20_000
         sys.exit(1 if same_as(args.same_as, range(args.start, args.start + args.deals), cap) else 0)
-    speed([int(s) for s in args.seeds.split(",")], args.cap or 300_000)
+    try:
+        seeds = [int(s) for s in args.seeds.split(",")]
+    except ValueError:
+        parser.error(f"--seeds: comma-separated whole numbers, not {args.seeds!r}")
+    speed(seeds, args.cap or 300_000)
 
 
 if __name__ == "__main__":

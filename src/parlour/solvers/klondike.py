@@ -1419,10 +1419,9 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             break
         weights = ((1.0, 1.0, 0.0, 0.0) if draw != 3
                    else EARLY_WEIGHTS if now - t0 < EARLY else WEIGHTS)
-        if relaxed is None:
+        if relaxed is None:  # (its weight goes to the swap game)
             weights = (weights[0], weights[1], 0.0, max(weights[2], weights[3]))
-        others = (weights[1] + (weights[2] if relaxed is not None else 0.0)
-                  + (weights[3] if swapped is not None else 0.0))
+        others = weights[1] + weights[2] + (weights[3] if swapped is not None else 0.0)
         spent = 0.0
         if not quick_over:
             # with draw 1, every other attempt looks only for lines draw 3 allows too
