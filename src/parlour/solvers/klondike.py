@@ -991,11 +991,13 @@ class Solver:
             if not _home_now(pl[a], f, prune_safe, undone) and not _home_now(
                     pl[b], f, prune_safe, undone) and not (twin and _twin_near(pl, a, b)):
                 return f, talon
-        elif a == -2:
-            # cards went home (from the talon, or the last from the top of pile b) from a
-            # settled position: only a top card next on its foundation can go home now,
-            # only pile b's new top card can be a run's free twin place (the other piles
-            # are as they were), and with draw 1 a talon card may have become safe
+        else:
+            # a == -2: cards went home (from the talon, or the last from the top of pile
+            # b) from a settled position, so only pile b's new top card can be a run's
+            # free twin place (the other piles are as they were); otherwise a card came
+            # back from a foundation (or had before this move), and any run may be on
+            # its twin place. Either way only a top card next on its foundation can go
+            # home now, and with draw 1 a talon card may have become safe.
             nxt = _next_cards(f)
             hit = False
             for i in range(7):
@@ -1004,23 +1006,8 @@ class Solver:
                 if n > 1 and nxt >> p[n - 1] & 1 and _home_now(p, f, prune_safe, undone):
                     hit = True
                     break
-            if not hit and twin and b >= 0:
-                hit = _twin_near(pl, b, b)
-            if not hit and self.reach == 1 and prune_safe:
-                hit = _ready(f) & _cards_of(talon) != 0
-            if not hit:
-                return f, talon
-        else:
-            hit = False
-            nxt = _next_cards(f)
-            for i in range(7):
-                p = pl[i]
-                n = len(p)
-                if n > 1 and nxt >> p[n - 1] & 1 and _home_now(p, f, prune_safe, undone):
-                    hit = True
-                    break
-            if twin and not hit:
-                hit = _twin_pair(pl)
+            if not hit and twin:
+                hit = (b >= 0 and _twin_near(pl, b, b)) if a == -2 else _twin_pair(pl)
             if not hit and self.reach == 1 and prune_safe:
                 hit = _ready(f) & _cards_of(talon) != 0
             if not hit:
