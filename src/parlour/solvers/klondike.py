@@ -45,6 +45,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from heapq import heappop, heappush
 from typing import Any, Final
 
 from parlour.games.klondike_engine import KlondikeOptions, KlondikeState
@@ -99,19 +100,28 @@ JITTER: Final = 12
 PROBE_ROUNDS: Final = 4
 # Seconds a turn for each complete search once the quick one is over (times its weight).
 SLICE: Final = 0.5
-# With draw 3, the weights of the four searches that take turns (the quick one, the
-# exact draw-3 one, the draw-1 relaxation, the draw-3 game with the ``swap`` move): for
-# every second the quick search runs, each complete one runs its weight over the
-# quick one's seconds, and a quick restart gets at most its weight's share of the time
-# left. For the first EARLY seconds, when most wins are found, EARLY_WEIGHTS; then
-# WEIGHTS, which give most of the time to the draw-1 relaxation: the deals left are
-# mostly lost, a relaxation proves a loss in far fewer positions than the exact search,
-# and the draw-1 one, which allows every move the other does and more, proves most
-# losses sooner. Once the draw-1 game is won, its weight goes to the swap game, the only
-# relaxation left (timed alone on the unknowns of two batches, seeds 50000 and 90000).
+# With draw 3, the weights of the five searches that take turns (the quick one, the
+# exact draw-3 one, the draw-1 relaxation, the draw-3 game with the ``swap`` move, the
+# best-first search for wins): for every second the quick search runs, each of the
+# others runs its weight over the quick one's seconds, and a quick restart gets at
+# most its weight's share of the time left. For the first EARLY seconds, when most
+# wins are found, EARLY_WEIGHTS; then WEIGHTS, which give most of the time to the
+# draw-1 relaxation: the deals left are mostly lost, a relaxation proves a loss in far
+# fewer positions than the exact search, and the draw-1 one, which allows every move
+# the other does and more, proves most losses sooner. Once the draw-1 game is won, its
+# weight goes to the swap game, the only relaxation left, and BEST_SHARE of it to the
+# best-first search, which finds the hard wins the others leave in a second or two
+# (tuned on the hard deals of seeds 30000-90000: a larger share finds no more wins
+# and proves fewer losses in the swap game). A search that is over passes its weight
+# on to the best-first one. With draw 1 there are no relaxations: DRAW1_WEIGHTS.
 EARLY: Final = 1.0
-EARLY_WEIGHTS: Final = (1.0, 0.5, 1.5, 0.25)
-WEIGHTS: Final = (0.25, 0.25, 4.0, 0.25)
+EARLY_WEIGHTS: Final = (1.0, 0.5, 1.5, 0.25, 0.5)
+WEIGHTS: Final = (0.25, 0.25, 4.0, 0.25, 0.5)
+BEST_SHARE: Final = 0.2
+# The positions the best-first search may expand (it keeps them all, about 400 bytes
+# each, reached in about 25 s); then it stops and its weight goes to the exact search.
+BEST_POSITIONS: Final = 2_000_000
+DRAW1_WEIGHTS: Final = (1.0, 1.0, 0.0, 0.0, 1.0)
 
 # The pruning rules beyond plain symmetry, each of which can be switched off to check
 # that it never turns a win into a ``lose``:
@@ -181,6 +191,8 @@ _CHAIN: Final = 3
 _TWIN: Final = 4
 _TO_FOUNDATION: Final = 7
 _CODE: Final = 0xFFFFFFFF
+# an expanded position's index in a best-first search's open list entries
+_NODE: Final = (1 << 40) - 1
 
 # the two cards each card may lie on, as bytes (255: none)
 _ON0: Final = bytes(c if c >= 0 else 255 for c in ABOVE0)
@@ -609,6 +621,26 @@ def _won(pl: list[bytes], talon: bytes, defer: bool) -> bool:
     return (not talon or defer) and all(not pl[i][0] for i in range(7))
 
 
+def _first_visit(seen: dict[bytes, int], more: dict[bytes, list[int]], key: bytes,
+                 mask: int) -> bool:
+    """Note a position (its key, and the mask of talon cards its pointer reaches); false
+    if it was met before, or a position met before reaches every card it does."""
+    size = len(seen)
+    first = seen.setdefault(key, mask)
+    if len(seen) > size:
+        return True  # a new position
+    if first & mask == mask:
+        return False
+    masks = more.get(key)
+    if masks is None:
+        more[key] = [mask]
+    elif any(m & mask == mask for m in masks):
+        return False
+    else:
+        masks.append(mask)
+    return True
+
+
 def _taken(talon: bytes, c: i64) -> tuple[bytes, int]:
     """The talon without card ``c``, and where ``c`` was in it."""
     n: i64 = len(talon)
@@ -652,8 +684,19 @@ class Solver:
                  max_states: int | None = None, complete: bool = True,
                  pruning: frozenset[str] = PRUNINGS, max_nodes: int | None = None,
                  jitter: int = 0, reach: int = 0, table: QuickTable | None = None,
-                 relaxed: bool = False) -> None:
+                 relaxed: bool = False, best_first: bool = False) -> None:
         self.deal = list(deal)
+        # best first (see :meth:`_best_first`) instead of depth first
+        self.best_first = best_first
+        # the best-first search's open positions, each an int (see :meth:`_best_first`),
+        # and the positions it expanded: each with the one it came from, the move from
+        # there, its depth and whether a card came back
+        self.open: list[int] = []
+        self.expanded: list[Position] = []
+        self.parent: list[int] = []
+        self.move_to: list[int] = []
+        self.depth: list[int] = []
+        self.came_back: list[bool] = []
         # a quick search may start from the positions an earlier one ran through (see
         # :class:`QuickTable`)
         self.table = table
@@ -750,6 +793,15 @@ class Solver:
             self.settled = "win"
         elif self.complete and "blocked" in self.pruning and blocked(pos, self.reach):
             self.settled = "lose"
+        elif self.best_first:
+            self.expanded = [pos]
+            self.parent = [-1]
+            self.move_to = [0]
+            self.depth = [0]
+            self.came_back = [False]
+            self.open = []
+            if self._open_children(0):
+                self.settled = "win"
 
     def advance(self, seconds: float | None) -> str:
         """Search on for up to ``seconds``: ``win``, ``lose`` or ``unknown`` (not yet)."""
@@ -757,7 +809,8 @@ class Solver:
             self.deadline = (time.perf_counter() + seconds if seconds is not None
                              else float("inf"))
             try:
-                self.settled = "win" if self._search() else "lose"
+                won = self._best_first() if self.best_first else self._search()
+                self.settled = "win" if won else "lose"
             except _OutOfTime:
                 return "unknown"
         return self.settled
@@ -827,22 +880,9 @@ class Solver:
             f, talon, pointer, came_back, builds = self._step(parent, code, back[top], pl, None)
             if swap:
                 _swap_into(pl)
-            key = pile_key(pl, talon)
             mask = self._mask_of(len(talon), pointer)
-            size = len(seen)
-            first = seen.setdefault(key, mask)
-            if len(seen) > size:
-                pass  # a new position
-            elif first & mask == mask:
+            if not _first_visit(seen, more, pile_key(pl, talon), mask):
                 continue  # searched already, or dominated by a position searched
-            else:
-                masks = more.get(key)
-                if masks is None:
-                    more[key] = [mask]
-                elif any(m & mask == mask for m in masks):
-                    continue
-                else:
-                    masks.append(mask)
             self.states += 1
             child = (tuple(pl), _unpacked(f, parent[1]), talon, pointer)
             # a move that leaves the foundations alone can make a card safe to send home
@@ -867,6 +907,88 @@ class Solver:
                 or (self.max_nodes is not None and self.nodes > self.max_nodes)
             ):
                 raise _OutOfTime
+        return False
+
+    def _best_first(self) -> bool:
+        """Best-first search for a win over the same moves and positions as the
+        complete search: the open position with the fewest moves so far plus a bound
+        on those left (every card not home and every card face down) is expanded
+        next, ties to the deepest. Where the depth-first search can spend its time
+        under one early move that went wrong, this one leaves such a line as soon as
+        its positions stop improving. It finds most of the hard wins far sooner; it
+        proves a loss only by expanding every position, which it seldom has the time
+        or memory for.
+
+        An open position is an int: its priority, the depth, the expanded position
+        it comes from and the move from there (the move's rank and code), so the
+        open list holds no positions; a position is built when it is expanded."""
+        open_ = self.open
+        expanded = self.expanded
+        while open_:
+            item: int = heappop(open_)
+            code: i64 = item & _CODE
+            node: i64 = item >> 40 & _NODE
+            parent = expanded[node]
+            pl = list(parent[0])
+            f, talon, pointer, came_back, builds = self._step(parent, code,
+                                                               self.came_back[node], pl, None)
+            expanded.append((tuple(pl), _unpacked(f, parent[1]), talon, pointer))
+            self.parent.append(node)
+            self.move_to.append(code)
+            self.depth.append(self.depth[node] + 1)
+            self.came_back.append(came_back)
+            if self._open_children(len(expanded) - 1):
+                return True
+            self.nodes += 1
+            if self.nodes & 255 == 0 and (
+                time.perf_counter() > self.deadline
+                or (self.max_states is not None and self.states > self.max_states)
+            ):
+                raise _OutOfTime
+        return False
+
+    def _open_children(self, node: int) -> bool:
+        """Put the positions one move from the expanded position ``node`` on the open
+        list, those not met before; true if one of them is won (the line to it is
+        then on the stack, see :meth:`_line`)."""
+        pos = self.expanded[node]
+        back = self.came_back[node]
+        depth: i64 = self.depth[node] + 1
+        if depth > 255:
+            depth = 255
+        rank: i64 = 0
+        for m in self._gen(pos):
+            code: i64 = m & _CODE
+            pl = list(pos[0])
+            f, talon, pointer, came_back, builds = self._step(pos, code, back, pl, None)
+            if not _first_visit(self.seen, self.more, pile_key(pl, talon),
+                                self._mask_of(len(talon), pointer)):
+                continue
+            self.states += 1
+            if builds and self.check_blocked and blocked(
+                    (tuple(pl), _unpacked(f, pos[1]), talon, pointer), self.reach):
+                self.blocked_hits += 1
+                continue
+            if _won(pl, talon, self.defer):
+                chain: list[int] = []
+                k = node
+                while k >= 0:
+                    chain.append(k)
+                    k = self.parent[k]
+                chain.reverse()
+                self.positions = [self.expanded[k] for k in chain]
+                self.back = [self.came_back[k] for k in chain]
+                self.line = [self.move_to[k] for k in chain[1:]] + [code]
+                return True
+            left: i64 = 52
+            for s in range(4):
+                left -= f >> 4 * s & 15
+            for i in range(7):
+                left += pl[i][0]
+            rank += 1
+            priority: int = (left + depth) << 8 | 255 - depth
+            low: int = min(rank, 255) << 32 | code
+            heappush(self.open, priority << 80 | node << 40 | low)
         return False
 
     def _step(self, pos: Position, code: i64, back: bool, pl: list[bytes],
@@ -1392,6 +1514,11 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
         swapped = Solver(deal, 3, None, max_states, complete=True, pruning=pruning,
                          relaxed=True)
         swapped.begin()
+    # and a best-first search for wins over the complete search's moves
+    finder = Solver(deal, draw, None, max_states, complete=True, pruning=pruning,
+                    best_first=True)
+    finder.begin()
+    best: Solver | None = finder
     # the quick searches' tables: plain, draw-3 lines only (draw 1), the draw-1 probe
     tables = [QuickTable(), QuickTable(), QuickTable()]
     over = [False, False]  # the plain quick search, the draw-3 lines only (draw 1)
@@ -1404,11 +1531,29 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
         if now >= end:
             result = full.outcome("unknown", 0.0)
             break
-        weights = ((1.0, 1.0, 0.0, 0.0) if draw != 3
-                   else EARLY_WEIGHTS if now - t0 < EARLY else WEIGHTS)
-        if relaxed is None:  # (its weight goes to the swap game)
-            weights = (weights[0], weights[1], 0.0, max(weights[2], weights[3]))
-        others = weights[1] + weights[2] + (weights[3] if swapped is not None else 0.0)
+        w = (DRAW1_WEIGHTS if draw != 3
+             else EARLY_WEIGHTS if now - t0 < EARLY else WEIGHTS)
+        # the weight of a search that is over passes on: a relaxation won is no help,
+        # the draw-1 game's goes to the swap game and the best-first search (BEST_SHARE
+        # of it), the swap game's to the best-first search, and that one's, once it
+        # has expanded BEST_POSITIONS, to the exact search
+        w_full = w[1]
+        w_relaxed = w[2] if relaxed is not None else 0.0
+        w_swap = w[3] if swapped is not None else 0.0
+        w_best = w[4] if best is not None else 0.0
+        if relaxed is None:
+            if swapped is not None:
+                part = BEST_SHARE if best is not None else 0.0
+                w_swap += w[2] * (1.0 - part)
+                w_best += w[2] * part
+            else:
+                w_best += w[2]
+        if swapped is None:
+            w_best += w[3]
+        if best is None:
+            w_full += w_best
+            w_best = 0.0
+        others = w_full + w_relaxed + w_swap + w_best
         spent = 0.0
         if not quick_over:
             # with draw 1, every other attempt looks only for lines draw 3 allows too
@@ -1418,7 +1563,7 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             table = tables[kind]
             # at most its share of the time left: a restart's doubled node budget would
             # otherwise take the last seconds from the complete searches
-            searcher = Solver(deal, draw, (end - now) * weights[0] / (weights[0] + others),
+            searcher = Solver(deal, draw, (end - now) * w[0] / (w[0] + others),
                               max_states, complete=False, pruning=pruning,
                               max_nodes=QUICK_NODES << attempt, jitter=attempt,
                               reach=3 if kind else 0, table=table)
@@ -1435,14 +1580,13 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             spent = time.perf_counter() - now
         # the complete searches get their weights' worth of the quick one's time (turns
         # of SLICE seconds each once the quick one is over)
-        unit = SLICE if quick_over else max(spent, 0.01) / weights[0]
+        unit = SLICE if quick_over else max(spent, 0.01) / w[0]
         now = time.perf_counter()
-        answer = full.advance(end - now if quick_over and relaxed is None and swapped is None
-                              else min(max(unit * weights[1], 0.01), end - now))
+        answer = full.advance(min(max(unit * w_full, 0.01), end - now))
         if answer != "unknown":
             result = full.outcome(answer, 0.0)
             break
-        share = unit * weights[2]
+        share = unit * w_relaxed
         if relaxed is not None and not quick_over and not probe_over and attempt <= PROBE_ROUNDS:
             # a quick draw-1 search in the first half of the relaxed search's turn: a
             # draw-1 win leaves the relaxed search nothing to prove
@@ -1469,14 +1613,23 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
                 relaxed = None
         if swapped is not None:
             now = time.perf_counter()
-            answer = swapped.advance(min(max(unit * weights[3], 0.01), end - now))
+            answer = swapped.advance(min(max(unit * w_swap, 0.01), end - now))
             if answer == "lose":
                 result = SolveResult("lose")
                 break
             if answer == "win":  # no help either
                 states += swapped.states
                 swapped = None
-    for other in (relaxed, swapped):
+        if best is not None:
+            now = time.perf_counter()
+            answer = best.advance(min(max(unit * w_best, 0.01), end - now))
+            if answer != "unknown":
+                result = best.outcome(answer, 0.0)
+                break
+            if len(best.expanded) > BEST_POSITIONS:  # (keeps the memory it takes bounded)
+                states += best.states
+                best = None
+    for other in (relaxed, swapped, best):
         if other is not None:
             states += other.states
     states += full.states
