@@ -92,8 +92,10 @@ ROWS = [
     Row("Klondike player, 10 s a game", "% of deals won", 30.0, 42.0,
         lambda: klondike_player("klondike_macro_10s_fresh60000.jsonl")),
     Row("Klondike solver, 10 s a deal", "% of deals settled", 90.0, 99.3,
-        lambda: klondike_solver("klondike_solver_draw3_10s_seeds100000.json",
-                                "klondike_solver_draw3_10s_seeds110000.json")),
+        lambda: klondike_solver("klondike_solver_draw3_10s_seeds120000.json",
+                                "klondike_solver_draw3_10s_seeds130000.json",
+                                "klondike_solver_draw3_10s_seeds100000_best_first.json",
+                                "klondike_solver_draw3_10s_seeds110000_best_first.json")),
 ]
 
 

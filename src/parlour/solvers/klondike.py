@@ -17,8 +17,9 @@ Depth-first search over positions, with:
   follow from the other cards, so they are left out: see :func:`pile_key`);
 - only sound pruning (each rule can be switched off: see ``PRUNINGS``), and
   positions proved lost without search (:func:`blocked`);
-- a quick search for wins (restarted with other move orders) taking turns with
-  the complete one;
+- a quick search for wins (restarted with other move orders) and a best-first one
+  (see :meth:`Solver._best_first`) taking turns with the complete one and its
+  relaxations;
 - the inner loop in native ints where mypyc compiles it so: moves as ints (see
   ``_PILE``), sets of cards as the bits of an int, a child built (its piles as a
   tuple) only once its key is new.
@@ -118,8 +119,9 @@ EARLY: Final = 1.0
 EARLY_WEIGHTS: Final = (1.0, 0.5, 1.5, 0.25, 0.5)
 WEIGHTS: Final = (0.25, 0.25, 4.0, 0.25, 0.5)
 BEST_SHARE: Final = 0.2
-# The positions the best-first search may expand (it keeps them all, about 400 bytes
-# each, reached in about 25 s); then it stops and its weight goes to the exact search.
+# The positions the best-first search may expand (it keeps them all: with its table
+# about 700 bytes each, reached in about 25 s); then it stops and its weight goes to the
+# exact search.
 BEST_POSITIONS: Final = 2_000_000
 DRAW1_WEIGHTS: Final = (1.0, 1.0, 0.0, 0.0, 1.0)
 
