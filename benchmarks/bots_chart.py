@@ -94,6 +94,8 @@ ROWS = [
     Row("Klondike solver, 10 s a deal", "% of deals settled", 90.0, 99.3,
         lambda: klondike_solver("klondike_solver_draw3_10s_seeds120000.json",
                                 "klondike_solver_draw3_10s_seeds130000.json",
+                                "klondike_solver_draw3_10s_seeds140000.json",
+                                "klondike_solver_draw3_10s_seeds150000.json",
                                 "klondike_solver_draw3_10s_seeds100000_best_first.json",
                                 "klondike_solver_draw3_10s_seeds110000_best_first.json")),
 ]
