@@ -118,3 +118,51 @@ def test_a_seat_s_messages_are_counted_across_processes(redis: Redis) -> None:
         assert answers[:busmod.SHARED_RATE // 2] == [True] * (busmod.SHARED_RATE // 2)
 
     run(redis, test)
+
+
+
+def test_a_process_stops_hearing_when_closed_though_a_read_swallows_the_cancel(
+        redis: Redis, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The server once hung on stopping (seen in CI under load): the shutdown's
+    # cancel was swallowed inside redis-py's read, which returned "no message",
+    # and the listener read on for ever. Here every read swallows a cancel.
+    from redis.asyncio.client import PubSub
+
+    read = PubSub.get_message
+    swallowed = []
+
+    async def swallowing(self: PubSub, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await read(self, *args, **kwargs)
+        except asyncio.CancelledError:
+            swallowed.append(1)
+            current = asyncio.current_task()
+            if current is not None:
+                current.uncancel()
+            return None
+
+    monkeypatch.setattr(PubSub, "get_message", swallowing)
+    monkeypatch.setattr(busmod, "HERE_SECONDS", 0.05)
+
+    async def main() -> None:
+        bus = RedisBus(redis.url)
+
+        async def heard(event: Event | None) -> None:
+            return None
+
+        await bus.start(heard)
+        while not bus.connected:
+            await asyncio.sleep(0.01)
+        closing = asyncio.create_task(bus.close())
+        done, _ = await asyncio.wait({closing}, timeout=30)
+        if not done:  # let reads take cancels again, so the test ends and says why
+            monkeypatch.undo()
+            while not closing.done():
+                assert bus._listener is not None
+                bus._listener.cancel()
+                await asyncio.wait({closing}, timeout=0.2)
+        assert done, "closing the bus did not stop its listener"
+        assert swallowed  # a cancel was swallowed, and the listener ended all the same
+        assert bus._listener is not None and bus._listener.done()
+
+    run_async(main())

@@ -149,6 +149,7 @@ class RedisBus(Alone):
                                           health_check_interval=5)
         self._errors = (redis.RedisError, OSError)
         self._listener: asyncio.Task[None] | None = None
+        self._closing = False
         self._held_until: dict[str, float] = {}  # the leases this process holds
         self._here: set[str] = set()  # tables this process has said it has people at
         self.connected = False
@@ -167,14 +168,14 @@ class RedisBus(Alone):
 
     async def _listen(self, deliver: Deliver) -> None:
         wait = 0.1
-        while True:
+        while not self._closing:
             try:
                 async with self.redis.pubsub(ignore_subscribe_messages=True) as sub:
                     await sub.subscribe(CHANNEL)
                     self.connected = True
                     wait = 0.1
                     await deliver(None)  # whatever was published while away
-                    while True:
+                    while not self._closing:
                         message = await sub.get_message(timeout=HERE_SECONDS)
                         if message is None or message.get("type") != "message":
                             continue
@@ -300,10 +301,21 @@ class RedisBus(Alone):
         return None if self.connected else "not subscribed to Redis yet"
 
     async def close(self) -> None:
-        if self._listener is not None:
-            self._listener.cancel()
-            with contextlib.suppress(asyncio.CancelledError, *self._errors):
-                await self._listener
+        self._closing = True
+        listener = self._listener
+        if listener is not None:
+            # A cancel can be swallowed inside redis-py's read (it lands as the
+            # read's own timeout fires, Python 3.11): cancel again until it ends.
+            for _ in range(20):
+                listener.cancel()
+                done, _ = await asyncio.wait({listener}, timeout=0.5)
+                if done:
+                    break
+            else:
+                log.warning("the Redis listener did not stop")
+            if listener.done() and not listener.cancelled():
+                with contextlib.suppress(*self._errors):
+                    listener.result()
         for table in list(self._held_until):
             await self.drop_lease(table)
         for table in list(self._here):

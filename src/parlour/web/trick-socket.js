@@ -16,10 +16,15 @@ export function connectTable(table, { onMessage, onStatus, onRefused, version, w
   let refusal = null;
   let retry = null; // the timer of the next try, while disconnected
 
-  // The browser knows when its network goes: say so at once and close, rather
-  // than wait for a socket that may hang for minutes; try again when it is back.
+  // The browser knows when its network goes: say so at once and give the socket
+  // up, rather than wait for a closing handshake that cannot cross a dead network
+  // (its close event can take a minute); try again when the network is back.
   window.addEventListener("offline", () => {
-    if (socket && socket.readyState <= WebSocket.OPEN) socket.close(4999, "offline");
+    if (closedByUs || !socket || socket.readyState > WebSocket.OPEN) return;
+    const dead = socket;
+    socket = null; // its events are no longer heard
+    dead.close(4999, "offline");
+    lost();
   });
   window.addEventListener("online", () => {
     if (retry !== null && !closedByUs) {
@@ -32,12 +37,14 @@ export function connectTable(table, { onMessage, onStatus, onRefused, version, w
 
   function open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(table)}`);
+    const current = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(table)}`);
+    socket = current;
     let viewed = false;
-    socket.addEventListener("open", () => {
-      socket.send(JSON.stringify(hello(table, version(), watch)));
+    current.addEventListener("open", () => {
+      if (socket === current) current.send(JSON.stringify(hello(table, version(), watch)));
     });
-    socket.addEventListener("message", (event) => {
+    current.addEventListener("message", (event) => {
+      if (socket !== current) return; // a socket given up
       let message;
       try {
         message = JSON.parse(event.data);
@@ -54,20 +61,27 @@ export function connectTable(table, { onMessage, onStatus, onRefused, version, w
       if (message.type === "error" && message.version == null) refusal = message.reason;
       onMessage(message);
     });
-    socket.addEventListener("close", (event) => {
-      if (closedByUs) return;
+    current.addEventListener("close", (event) => {
+      if (closedByUs || socket !== current) return;
+      socket = null;
       if (FINAL.has(event.code)) {
         onRefused(event.code, refusal || event.reason);
         return;
       }
-      onStatus("reconnecting");
-      const wait = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)];
-      attempt += 1;
-      retry = setTimeout(() => {
-        retry = null;
-        open();
-      }, wait);
+      lost();
     });
+  }
+
+  // The connection is gone: say so, and try again after a growing wait.
+  function lost() {
+    onStatus("reconnecting");
+    if (retry !== null) clearTimeout(retry);
+    const wait = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)];
+    attempt += 1;
+    retry = setTimeout(() => {
+      retry = null;
+      open();
+    }, wait);
   }
 
   function send(message) {
