@@ -96,6 +96,10 @@ ROWS = [
                                 "klondike_solver_draw3_10s_seeds130000.json",
                                 "klondike_solver_draw3_10s_seeds140000.json",
                                 "klondike_solver_draw3_10s_seeds150000.json",
+                                "klondike_solver_draw3_10s_seeds160000.json",
+                                "klondike_solver_draw3_10s_seeds170000.json",
+                                "klondike_solver_draw3_10s_seeds180000.json",
+                                "klondike_solver_draw3_10s_seeds190000.json",
                                 "klondike_solver_draw3_10s_seeds100000_best_first.json",
                                 "klondike_solver_draw3_10s_seeds110000_best_first.json")),
 ]
