@@ -225,6 +225,29 @@ def test_a_tap_sends_a_card_to_its_one_place_and_the_clock_runs(server, browser_
     assert_clean(page)
 
 
+
+def test_a_network_lost_says_reconnecting_at_once_and_play_goes_on_when_back(
+        server, browser_page: Page, screenshot) -> None:
+    page = browser_page
+    errors: list[str] = []  # (a try while offline logs a failed connection: not checked)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_table(page, new_table(page, server.url))
+    card_at(page, "T2").click()  # the ace of hearts goes home
+    wait_for_moves(page, 1)
+    page.context.set_offline(True)
+    # Said as soon as the browser knows, not after a closing handshake that
+    # cannot cross a dead network.
+    expect(page.locator("#message")).to_contain_text("reconnecting")
+    screenshot(page, "klondike-offline")
+    page.context.set_offline(False)
+    # Back, the table's view comes again and takes the word away (it once stayed
+    # until the next move).
+    expect(page.locator("#message")).not_to_contain_text("reconnecting", timeout=30_000)
+    card_at(page, "T5").click()  # the 5 of spades onto the 6 of hearts, on the new socket
+    wait_for_moves(page, 2)
+    assert label_of(page, "T6").endswith("6 of hearts, 5 of spades")
+    assert not errors, errors
+
 def test_keyboard_only(server, browser_page: Page, check_accessibility, assert_clean) -> None:
     page = browser_page
     open_table(page, new_table(page, server.url))

@@ -53,6 +53,8 @@ function startTable(id) {
   let retry = 500;
   let refusal = null; // the server's last reason for refusing something
   let hidden = false; // the page is hidden: the deal is not being played, so its clock stops
+  let again = null; // the timer of the next try, while the connection is lost
+  let reconnecting = false; // "reconnecting" is shown: the next view takes it away
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/${id}`);
@@ -61,21 +63,53 @@ function startTable(id) {
       retry = 500;
       socket.send(JSON.stringify(hello(id, table.view?.version)));
     });
-    socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+    socket.addEventListener("message", (event) => {
+      if (table.socket === socket) receive(JSON.parse(event.data)); // (not a socket given up)
+    });
     socket.addEventListener("close", () => {
+      if (table.socket !== socket) return; // given up on purpose: the page hidden, or offline
       table.pending = null;
       stopClock();
-      if (table.socket !== socket) return; // closed on purpose: the page was hidden
       if (!table.view) {
         // Refused before any view: not this player's table, or no such table. Retrying won't help.
         refuse(`${refusal || "This table could not be opened."} Start a new game from the Klondike page.`);
         return;
       }
-      show("Connection lost: reconnecting…", true);
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 8000);
+      lost();
     });
   }
+
+  // The connection is gone: say so, and try again after a growing wait.
+  function lost() {
+    table.pending = null;
+    stopClock();
+    reconnecting = true;
+    show("Connection lost: reconnecting…", true);
+    clearTimeout(again);
+    again = setTimeout(() => {
+      again = null;
+      connect();
+    }, retry);
+    retry = Math.min(retry * 2, 8000);
+  }
+
+  // The browser knows when its network goes: say so at once and give the socket up,
+  // rather than wait for a closing handshake that cannot cross a dead network; try
+  // again as soon as the network is back.
+  window.addEventListener("offline", () => {
+    const socket = table.socket;
+    if (!socket || socket.readyState > WebSocket.OPEN || !table.view || hidden) return;
+    table.socket = null;
+    socket.close(4999, "offline");
+    lost();
+  });
+  window.addEventListener("online", () => {
+    if (again === null || hidden) return;
+    clearTimeout(again);
+    again = null;
+    retry = 500;
+    connect();
+  });
 
   function send(message) {
     if (table.socket?.readyState === WebSocket.OPEN) table.socket.send(JSON.stringify(message));
@@ -92,7 +126,8 @@ function startTable(id) {
       table.hint = null;
       draw();
       if (action && before) say(describe(action, before, table.view));
-      if (!before || action || table.view.won) show("");
+      if (!before || action || table.view.won || reconnecting) show("");
+      reconnecting = false;
       if (table.view.won && (!before || !before.won)) announceEnd(true, Boolean(before));
       else if (table.view.over && !table.view.won && (!before || !before.over)) announceEnd(false);
       else if (!before && !table.view.over) lookForGivingUp();
@@ -168,9 +203,13 @@ function startTable(id) {
       hidden = true;
       const socket = table.socket;
       table.socket = null;
+      table.pending = null;
+      stopClock();
       socket?.close(1000, "the page is hidden");
     } else if (hidden) {
       hidden = false;
+      clearTimeout(again);
+      again = null;
       connect();
     }
   });
