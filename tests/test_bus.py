@@ -166,3 +166,32 @@ def test_a_process_stops_hearing_when_closed_though_a_read_swallows_the_cancel(
         assert bus._listener is not None and bus._listener.done()
 
     run_async(main())
+
+
+def test_stopping_waits_out_a_task_that_swallows_a_cancel() -> None:
+    # Python 3.11's wait_for can swallow a cancel that lands as its timeout
+    # fires; a table's loop that took it went on, and the server hung stopping.
+    ended = []
+
+    async def stubborn() -> None:
+        swallowed = 0
+        while True:
+            try:
+                await asyncio.sleep(3600)
+            except asyncio.CancelledError:
+                swallowed += 1
+                current = asyncio.current_task()
+                if current is not None:
+                    current.uncancel()
+                if swallowed == 3:
+                    ended.append(swallowed)
+                    return
+
+    async def main() -> None:
+        task = asyncio.create_task(stubborn())
+        await asyncio.sleep(0)
+        await asyncio.wait_for(busmod.stop([task], "a test task"), timeout=30)
+        assert task.done()
+
+    run_async(main())
+    assert ended == [3]

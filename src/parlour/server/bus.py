@@ -304,15 +304,7 @@ class RedisBus(Alone):
         self._closing = True
         listener = self._listener
         if listener is not None:
-            # A cancel can be swallowed inside redis-py's read (it lands as the
-            # read's own timeout fires, Python 3.11): cancel again until it ends.
-            for _ in range(20):
-                listener.cancel()
-                done, _ = await asyncio.wait({listener}, timeout=0.5)
-                if done:
-                    break
-            else:
-                log.warning("the Redis listener did not stop")
+            await stop([listener], "the Redis listener")
             if listener.done() and not listener.cancelled():
                 with contextlib.suppress(*self._errors):
                     listener.result()
@@ -328,6 +320,23 @@ class RedisBus(Alone):
         return {"bus": "redis", "process": self.process, "redis_connected": self.connected,
                 "leases": len(self._held_until), "events_heard": self.heard,
                 "redis_lost": self.lost}
+
+
+async def stop(tasks: list[asyncio.Task[Any]], what: str) -> None:
+    """Cancel tasks and wait until they have ended. Python 3.11 can swallow a
+    cancel that lands as a timeout fires (in ``asyncio.wait_for``, and in
+    redis-py's reads): a task that took it goes on, and a server stopping would
+    wait for it for ever. So each is cancelled again, half a second apart; the
+    loops also stop on their own flags."""
+    left = {task for task in tasks if not task.done()}
+    for _ in range(20):
+        if not left:
+            return
+        for task in left:
+            task.cancel()
+        _, pending = await asyncio.wait(left, timeout=0.5)
+        left = set(pending)
+    log.warning("%s did not stop: %d task(s) left", what, len(left))
 
 
 def open_bus(url: str | None) -> Alone:

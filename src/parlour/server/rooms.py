@@ -28,7 +28,7 @@ from anyio import to_thread
 
 from parlour.games.trick import SEAT_NAMES
 from parlour.server import protocol, workers
-from parlour.server.bus import HERE_SECONDS, RENEW_SECONDS, Alone, Event, Presence
+from parlour.server.bus import HERE_SECONDS, RENEW_SECONDS, Alone, Event, Presence, stop
 from parlour.server.games import Seat, TableError
 from parlour.server.seating import Draw
 from parlour.server.store import Changes, Store
@@ -150,6 +150,7 @@ class Rooms:
         self.bot_delay = bot_delay
         self.bus = bus or Alone()
         self._keeper: asyncio.Task[None] | None = None
+        self.closing = False  # the server is stopping: the tables' own loops end
         self.open: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         # SQLite takes one writer at a time: one thread writes the moves, and
@@ -235,12 +236,12 @@ class Rooms:
             self._keeper = asyncio.create_task(self._watch())
 
     async def close(self) -> None:
-        for room in self.open.values():
-            for task in (room.driver, room.catching):
-                if task is not None:
-                    task.cancel()
+        self.closing = True
+        tasks = [task for room in self.open.values() for task in (room.driver, room.catching)
+                 if task is not None]
         if self._keeper is not None:
-            self._keeper.cancel()
+            tasks.append(self._keeper)
+        await stop(tasks, "the tables' own tasks")
         await self.bus.close()
         self._writer.shutdown(wait=True)
 
@@ -380,7 +381,7 @@ class Rooms:
         and say again who is connected here (a process that stops saying it
         is taken to have no one)."""
         said = 0.0
-        while True:
+        while not self.closing:
             await asyncio.sleep(CHECK_SECONDS)
             rooms = list(self.open.values())
             try:
@@ -508,14 +509,14 @@ class Rooms:
     # --- the table's own moves: bots, stand-ins, timers --------------------------
 
     def start_driver(self, room: Room) -> None:
-        if room.table.game == "klondike":
+        if room.table.game == "klondike" or self.closing:
             return
         if room.driver is None or room.driver.done():
             room.driver = asyncio.create_task(self._drive(room))
 
     async def _drive(self, room: Room) -> None:
         shared = self.bus.shared
-        while True:
+        while not self.closing:
             if self._idle(room):
                 await self._unload(room)
                 return
