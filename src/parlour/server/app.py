@@ -28,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 
 from parlour.games.trick import SEAT_NAMES
 from parlour.server import daily, lobby, postmortem, review, workers
-from parlour.server.bus import open_bus
+from parlour.server.bus import open_bus, stop
 from parlour.server.games import (
     GAMES,
     PERSON_SEAT,
@@ -347,7 +347,7 @@ def create_app(settings: Settings) -> Starlette:
         try:
             yield
         finally:
-            keeper.cancel()
+            await stop([keeper], "the checkpoints")
             await rooms.close()
             pool.close()
             store.engine.dispose()
