@@ -120,7 +120,6 @@ def test_a_seat_s_messages_are_counted_across_processes(redis: Redis) -> None:
     run(redis, test)
 
 
-
 def test_a_process_stops_hearing_when_closed_though_a_read_swallows_the_cancel(
         redis: Redis, monkeypatch: pytest.MonkeyPatch) -> None:
     # The server once hung on stopping (seen in CI under load): the shutdown's

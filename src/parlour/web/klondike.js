@@ -68,8 +68,6 @@ function startTable(id) {
     });
     socket.addEventListener("close", () => {
       if (table.socket !== socket) return; // given up on purpose: the page hidden, or offline
-      table.pending = null;
-      stopClock();
       if (!table.view) {
         // Refused before any view: not this player's table, or no such table. Retrying won't help.
         refuse(`${refusal || "This table could not be opened."} Start a new game from the Klondike page.`);
