@@ -1487,7 +1487,8 @@ class Solver:
 
 def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
           auto_flip: bool = False, max_states: int | None = None,
-          pruning: frozenset[str] = PRUNINGS) -> SolveResult:
+          pruning: frozenset[str] = PRUNINGS, start: Position | None = None,
+          start_state: KlondikeState | None = None) -> SolveResult:
     """Solve a deal: ``win`` (with moves), ``lose`` (proved) or ``unknown`` (out of time).
 
     A quick search over the moves that usually matter (restarted with other move
@@ -1496,30 +1497,35 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
     alone may answer ``lose``. With draw 3 two relaxations take turns too (see
     ``WEIGHTS``): the draw-1 game and the draw-3 game with the ``swap`` move, either
     of which, proved lost, proves the deal lost.
+
+    From ``start`` (a game in progress: its position, and its state ``start_state``,
+    from which a win's moves are played) rather than from the deal, when given.
     """
     t0 = time.perf_counter()
-    if "blocked" in pruning and blocked(start_position(deal), draw):
+    if "blocked" in pruning and blocked(start or start_position(deal), draw):
         return SolveResult("lose", states=1, seconds=time.perf_counter() - t0)
     end = t0 + time_limit if time_limit is not None else float("inf")
     full = Solver(deal, draw, None, max_states, complete=True, pruning=pruning)
-    full.begin()
+    full.begin(start, start_state)
     # with draw 3, the same deal with draw 1 (every talon card always in reach) allows
     # every line draw 3 does and more: a proof that it is lost proves draw 3 lost
+    # (from a game in progress, the same talon with its pointer back at the start)
+    start1 = None if start is None else (start[0], start[1], start[2], 0)
     relaxed: Solver | None = None
     if draw == 3 and "draw1" in pruning:
         relaxed = Solver(deal, 1, None, max_states, complete=True, pruning=pruning,
                          relaxed=True)
-        relaxed.begin()
+        relaxed.begin(start1)
     # and so does the draw-3 game in which the runs on two twin cards may swap places
     swapped: Solver | None = None
     if draw == 3 and "swap3" in pruning and "swap" in pruning:
         swapped = Solver(deal, 3, None, max_states, complete=True, pruning=pruning,
                          relaxed=True)
-        swapped.begin()
+        swapped.begin(start)
     # and a best-first search for wins over the complete search's moves
     finder = Solver(deal, draw, None, max_states, complete=True, pruning=pruning,
                     best_first=True)
-    finder.begin()
+    finder.begin(start, start_state)
     best: Solver | None = finder
     # the quick searches' tables: plain, draw-3 lines only (draw 1), the draw-1 probe
     tables = [QuickTable(), QuickTable(), QuickTable()]
@@ -1569,7 +1575,7 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
                               max_states, complete=False, pruning=pruning,
                               max_nodes=QUICK_NODES << attempt, jitter=attempt,
                               reach=3 if kind else 0, table=table)
-            quick = searcher.run()
+            quick = searcher.run(start, start_state)
             table.release(searcher)
             states += quick.states
             if quick.result == "win":
@@ -1596,7 +1602,7 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             prober = Solver(deal, 1, min(share / 2, end - now), max_states, complete=False,
                             pruning=pruning, max_nodes=QUICK_NODES << (attempt - 1),
                             jitter=attempt, table=tables[2])
-            probe = prober.run()
+            probe = prober.run(start1)
             tables[2].release(prober)
             probe_over = probe.result == "lose"
             states += probe.states
