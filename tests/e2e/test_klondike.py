@@ -13,8 +13,8 @@ import json
 import re
 from functools import cache
 
+from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator, Page, expect
 
 from parlour.solvers.klondike import solve_seed
 
@@ -226,11 +226,58 @@ def test_a_tap_sends_a_card_to_its_one_place_and_the_clock_runs(server, browser_
 
 
 
+# Every WebSocket the page makes, kept where a test can count them and see them closed.
+KEEP_SOCKETS = """(() => {
+  const Real = window.WebSocket;
+  window.tableSockets = [];
+  window.WebSocket = class extends Real {
+    constructor(...args) {
+      super(...args);
+      window.tableSockets.push(this);
+    }
+  };
+})();"""
+
+
+def sockets_made(page: Page) -> int:
+    return page.evaluate("tableSockets.length")
+
+
+def wait_for_sockets_closed(page: Page) -> None:
+    """Until every socket the page made is closed, at both ends (the server knows)."""
+    page.wait_for_function("() => tableSockets.every(s => s.readyState === WebSocket.CLOSED)")
+
+
+def set_page_shown(page: Page, shown: bool) -> None:
+    """The page hidden (another tab, a window minimised) or shown again. Headless
+    Chromium shows every page, so the page is told as a browser tells it."""
+    page.evaluate("""state => {
+        const is = (name, value) => Object.defineProperty(document, name,
+                                                          {configurable: true, get: () => value});
+        is("visibilityState", state);
+        is("hidden", state === "hidden");
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""", "visible" if shown else "hidden")
+
+
+def set_network(page: Page, online: bool) -> None:
+    """The browser's network goes or comes back; returns once the page has heard
+    it (a listener added now hears the event after the page's own)."""
+    word = "online" if online else "offline"
+    page.evaluate("""word => {
+        window.heard = null;
+        addEventListener(word, () => { window.heard = word; }, {once: true});
+    }""", word)
+    page.context.set_offline(not online)
+    page.wait_for_function("word => window.heard === word", arg=word)
+
+
 def test_a_network_lost_says_reconnecting_at_once_and_play_goes_on_when_back(
         server, browser_page: Page, screenshot) -> None:
     page = browser_page
     errors: list[str] = []  # (a try while offline logs a failed connection: not checked)
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.clock.install()  # the page's time is the test's to move on
     open_table(page, new_table(page, server.url))
     card_at(page, "T2").click()  # the ace of hearts goes home
     wait_for_moves(page, 1)
@@ -239,6 +286,10 @@ def test_a_network_lost_says_reconnecting_at_once_and_play_goes_on_when_back(
     # cannot cross a dead network.
     expect(page.locator("#message")).to_contain_text("reconnecting")
     screenshot(page, "klondike-offline")
+    # The server's clock stopped with the connection, and so does the page's.
+    stopped = page.locator("#clock").inner_text()
+    page.clock.run_for(60_000)
+    expect(page.locator("#clock")).to_have_text(stopped)
     page.context.set_offline(False)
     # Back, the table's view comes again and takes the word away (it once stayed
     # until the next move).
@@ -247,6 +298,106 @@ def test_a_network_lost_says_reconnecting_at_once_and_play_goes_on_when_back(
     wait_for_moves(page, 2)
     assert label_of(page, "T6").endswith("6 of hearts, 5 of spades")
     assert not errors, errors
+
+
+def test_a_hidden_page_gives_its_connection_up_and_its_clock_stops(
+        server, browser_page: Page, assert_clean) -> None:
+    """A page nobody looks at is not being played: it closes its connection (the
+    server stops the deal's clock then), its own clock stands, the network going
+    and coming back changes nothing, and it connects again once it is looked at."""
+    page = browser_page
+    page.add_init_script(KEEP_SOCKETS)
+    page.clock.install()
+    open_table(page, new_table(page, server.url))
+    card_at(page, "T2").click()  # the first move starts the clock
+    wait_for_moves(page, 1)
+    clock = page.locator("#clock")
+    page.clock.run_for(5_000)
+    expect(clock).to_have_text(re.compile(r"00:(0[5-9]|[1-5]\d)"))  # (5 s and what ran meanwhile)
+
+    set_page_shown(page, False)
+    wait_for_sockets_closed(page)
+    stopped = clock.inner_text()
+    page.clock.run_for(60_000)  # a minute away
+    expect(clock).to_have_text(stopped)
+    set_network(page, online=False)
+    expect(page.locator("#message")).not_to_contain_text("reconnecting")
+    set_network(page, online=True)
+    page.clock.run_for(60_000)
+    assert sockets_made(page) == 1  # no try while hidden
+
+    set_page_shown(page, True)
+    card_at(page, "T5").click()  # the 5 of spades onto the 6 of hearts, on a new socket
+    wait_for_moves(page, 2)
+    assert sockets_made(page) == 2
+    going = clock.inner_text()
+    page.clock.run_for(10_000)
+    expect(clock).not_to_have_text(going)
+    assert_clean(page)
+
+
+def test_a_table_refused_before_its_first_view_says_why_and_is_not_tried_again(
+        server, browser: Browser, browser_page: Page) -> None:
+    page = browser_page
+    page.add_init_script(KEEP_SOCKETS)
+    page.clock.install()
+    message = page.locator("#message")
+    other = browser.new_context()  # someone else's deal
+    answer = other.request.post(f"{server.url}/api/tables", data={"game": "klondike"})
+    assert answer.ok, answer.text()
+    url = server.url + answer.json()["url"]
+    other.close()
+    page.goto(url)
+    expect(message).to_have_text("this table is someone's own game: it has no seat for you "
+                                 "Start a new game from the Klondike page.")
+    page.clock.run_for(60_000)  # any try would have been made by now...
+    set_network(page, online=False)
+    set_network(page, online=True)  # ...or now
+    page.clock.run_for(60_000)
+    assert sockets_made(page) == 1
+    expect(message).to_contain_text("no seat for you")
+
+    page.goto(f"{server.url}/klondike/no-such-table")
+    expect(message).to_have_text(re.compile(r"^there is no table with this link.* "
+                                            r"Start a new game from the Klondike page\.$"))
+    page.clock.run_for(60_000)
+    assert sockets_made(page) == 1
+
+    # A connection that ends before the first view without a refusal (a code that
+    # is not final) is not tried again either: there is no table to come back to.
+    page.route_web_socket("**/ws/*", lambda socket: socket.close(code=1011))
+    page.add_init_script(KEEP_SOCKETS)  # (counting the routed sockets: after the routing's own)
+    page.goto(new_table(page, server.url))
+    expect(message).to_have_text("This table could not be opened. "
+                                 "Start a new game from the Klondike page.")
+    page.clock.run_for(60_000)
+    assert sockets_made(page) == 1
+
+
+def test_a_deal_given_up_ends_its_connection_for_good(server, browser_page: Page) -> None:
+    page = browser_page
+    page.add_init_script(KEEP_SOCKETS)
+    page.clock.install()
+    open_table(page, new_table(page, server.url))
+    card_at(page, "T2").click()
+    wait_for_moves(page, 1)
+    page.get_by_text("More").click()
+    page.get_by_role("button", name="Give up this deal").click()
+    page.get_by_role("dialog", name="Give up this deal?").get_by_role(
+        "button", name="Give up", exact=True).click()
+    expect(page.locator("html")).to_have_attribute("data-deal", "given-up")
+    wait_for_sockets_closed(page)
+    stopped = page.locator("#clock").inner_text()
+    # Nothing brings it back: not the page shown again, nor the network coming back.
+    set_page_shown(page, False)
+    set_page_shown(page, True)
+    set_network(page, online=False)
+    set_network(page, online=True)
+    page.clock.run_for(60_000)
+    assert sockets_made(page) == 1
+    expect(page.locator("#clock")).to_have_text(stopped)
+    expect(page.locator("#message")).not_to_contain_text("reconnecting")
+
 
 def test_keyboard_only(server, browser_page: Page, check_accessibility, assert_clean) -> None:
     page = browser_page

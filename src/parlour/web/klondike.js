@@ -11,7 +11,8 @@ import { enableDrag } from "/static/klondike-drag.js";
 import { enableKeys, focusSpot, focusedSpot } from "/static/klondike-keys.js";
 import { describe, moveOnto, movesFrom, parseAction, placeWords, sensibleMove, topCard } from "/static/klondike-moves.js";
 import { cardName } from "/static/cards.js";
-import { goToTable, hello, seatToken } from "/static/seats.js";
+import { goToTable, seatToken } from "/static/seats.js";
+import { connectTable } from "/static/trick-socket.js";
 
 const tableId = location.pathname.split("/")[2] || null;
 const $ = (id) => document.getElementById(id);
@@ -31,7 +32,6 @@ function startTable(id) {
   const board = new Board($("board"));
   const table = {
     view: null,
-    socket: null,
     pending: null, // the action sent and not yet answered
     queued: null, // a stock click made while it was pending
     selected: null, // {place, count}: a card taken with the keyboard (or a tap while one is held)
@@ -50,67 +50,27 @@ function startTable(id) {
 
   // --- the connection --------------------------------------------------------
 
-  let retry = 500;
-  let refusal = null; // the server's last reason for refusing something
-  let hidden = false; // the page is hidden: the deal is not being played, so its clock stops
-  let again = null; // the timer of the next try, while the connection is lost
   let reconnecting = false; // "reconnecting" is shown: the next view takes it away
-  function connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/${id}`);
-    table.socket = socket;
-    socket.addEventListener("open", () => {
-      retry = 500;
-      socket.send(JSON.stringify(hello(id, table.view?.version)));
-    });
-    socket.addEventListener("message", (event) => {
-      if (table.socket === socket) receive(JSON.parse(event.data)); // (not a socket given up)
-    });
-    socket.addEventListener("close", () => {
-      if (table.socket !== socket) return; // given up on purpose: the page hidden, or offline
-      if (!table.view) {
-        // Refused before any view: not this player's table, or no such table. Retrying won't help.
-        refuse(`${refusal || "This table could not be opened."} Start a new game from the Klondike page.`);
-        return;
-      }
-      lost();
-    });
-  }
+  // The page is nothing without its table: a close before the first view (not this
+  // player's table, or no such table) is final, like any refusal.
+  const connection = connectTable(id, {
+    onMessage: receive, onStatus, onRefused, version: () => table.view?.version, finalBeforeView: true,
+  });
 
-  // The connection is gone: say so, and try again after a growing wait.
-  function lost() {
+  // The connection is gone: the server's clock stopped with it, so this one does too.
+  function onStatus(state) {
+    if (state !== "reconnecting") return;
     table.pending = null;
     stopClock();
     reconnecting = true;
     show("Connection lost: reconnecting…", true);
-    clearTimeout(again);
-    again = setTimeout(() => {
-      again = null;
-      connect();
-    }, retry);
-    retry = Math.min(retry * 2, 8000);
   }
 
-  // The browser knows when its network goes: say so at once and give the socket up,
-  // rather than wait for a closing handshake that cannot cross a dead network; try
-  // again as soon as the network is back.
-  window.addEventListener("offline", () => {
-    const socket = table.socket;
-    if (!socket || socket.readyState > WebSocket.OPEN || !table.view || hidden) return;
-    table.socket = null;
-    socket.close(4999, "offline");
-    lost();
-  });
-  window.addEventListener("online", () => {
-    if (again === null || hidden) return;
-    clearTimeout(again);
-    again = null;
-    retry = 500;
-    connect();
-  });
-
-  function send(message) {
-    if (table.socket?.readyState === WebSocket.OPEN) table.socket.send(JSON.stringify(message));
+  // Retrying won't help: say why, and what may be done.
+  function onRefused(_code, reason) {
+    table.pending = null;
+    stopClock();
+    refuse(`${reason || "This table could not be opened."} Start a new game from the Klondike page.`);
   }
 
   function receive(message) {
@@ -135,7 +95,6 @@ function startTable(id) {
     } else if (message.type === "wait") {
       show(message.reason, true); // the move is still being stored: its answer follows
     } else if (message.type === "error") {
-      refusal = message.reason;
       table.pending = null;
       table.queued = null;
       show(message.reason, true);
@@ -164,7 +123,7 @@ function startTable(id) {
     $("finish").hidden = !view.can_finish;
     table.clockBase = view.seconds ?? 0;
     table.clockAt = performance.now();
-    table.live = table.socket?.readyState === WebSocket.OPEN;
+    table.live = connection.isOpen();
     tick();
   }
 
@@ -198,17 +157,11 @@ function startTable(id) {
   // deal's clock) and open a new one when the page shows again.
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") {
-      hidden = true;
-      const socket = table.socket;
-      table.socket = null;
+      connection.pause("the page is hidden");
       table.pending = null;
       stopClock();
-      socket?.close(1000, "the page is hidden");
-    } else if (hidden) {
-      hidden = false;
-      clearTimeout(again);
-      again = null;
-      connect();
+    } else {
+      connection.resume();
     }
   });
 
@@ -221,7 +174,7 @@ function startTable(id) {
     }
     if (!table.view || table.pending || !action) return false;
     table.pending = action;
-    send({ type: "act", version: table.view.version, action });
+    connection.send({ type: "act", version: table.view.version, action });
     return true;
   }
 
@@ -355,7 +308,7 @@ function startTable(id) {
   });
 
   function askHint() {
-    if (table.view) send({ type: "hint", version: table.view.version });
+    if (table.view) connection.send({ type: "hint", version: table.view.version });
   }
 
   $("undo").addEventListener("click", () => act("undo"));
@@ -365,7 +318,7 @@ function startTable(id) {
     if (!table.view?.can_finish) return;
     show("Finishing…");
     say("Finishing: every card goes home.");
-    send({ type: "finish", version: table.view.version });
+    connection.send({ type: "finish", version: table.view.version });
   });
 
   // --- new deals -------------------------------------------------------------
@@ -451,9 +404,7 @@ function startTable(id) {
   function closeDeal() {
     table.givenUp = true;
     document.documentElement.dataset.deal = "given-up";
-    const socket = table.socket;
-    table.socket = null;
-    socket?.close(1000, "the deal was given up");
+    connection.close("the deal was given up");
     stopClock();
     for (const button of ["undo", "redo", "hint", "finish"]) $(button).disabled = true;
     $("give-up").disabled = true;
@@ -529,7 +480,6 @@ function startTable(id) {
     if (table.view) draw();
   });
   board.fit();
-  connect();
 }
 
 function clockText(seconds) {
