@@ -278,6 +278,7 @@ def test_a_network_lost_says_reconnecting_at_once_and_play_goes_on_when_back(
     errors: list[str] = []  # (a try while offline logs a failed connection: not checked)
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.clock.install()  # the page's time is the test's to move on
+    page.emulate_media(reduced_motion="reduce")  # (no card caught in flight by the screenshot)
     open_table(page, new_table(page, server.url))
     card_at(page, "T2").click()  # the ace of hearts goes home
     wait_for_moves(page, 1)
@@ -336,8 +337,25 @@ def test_a_hidden_page_gives_its_connection_up_and_its_clock_stops(
     assert_clean(page)
 
 
+def test_the_clock_never_goes_back_when_the_table_is_drawn_again(server, browser_page: Page) -> None:
+    """The clock counts on from the last view; a redraw that brings no view (a
+    window resized, a refused move's cards sliding back) once took it back to
+    the time of that view."""
+    page = browser_page
+    page.clock.install()
+    open_table(page, new_table(page, server.url))
+    card_at(page, "T2").click()  # the first move starts the clock
+    wait_for_moves(page, 1)
+    clock = page.locator("#clock")
+    page.clock.run_for(90_000)
+    expect(clock).to_have_text(re.compile(r"01:[3-5]\d"))
+    page.evaluate("dispatchEvent(new Event('resize'))")  # the table is drawn again
+    page.clock.run_for(1_000)
+    expect(clock).to_have_text(re.compile(r"01:[3-5]\d"))
+
+
 def test_a_table_refused_before_its_first_view_says_why_and_is_not_tried_again(
-        server, browser: Browser, browser_page: Page) -> None:
+        server, browser: Browser, browser_page: Page, screenshot) -> None:
     page = browser_page
     page.add_init_script(KEEP_SOCKETS)
     page.clock.install()
@@ -348,7 +366,7 @@ def test_a_table_refused_before_its_first_view_says_why_and_is_not_tried_again(
     url = server.url + answer.json()["url"]
     other.close()
     page.goto(url)
-    expect(message).to_have_text("this table is someone's own game: it has no seat for you "
+    expect(message).to_have_text("This table is someone's own game: it has no seat for you. "
                                  "Start a new game from the Klondike page.")
     page.clock.run_for(60_000)  # any try would have been made by now...
     set_network(page, online=False)
@@ -358,8 +376,10 @@ def test_a_table_refused_before_its_first_view_says_why_and_is_not_tried_again(
     expect(message).to_contain_text("no seat for you")
 
     page.goto(f"{server.url}/klondike/no-such-table")
-    expect(message).to_have_text(re.compile(r"^there is no table with this link.* "
-                                            r"Start a new game from the Klondike page\.$"))
+    expect(message).to_have_text("There is no table with this link: it may have been mistyped. "
+                                 "Start a new game from the Klondike page.")
+    expect(page.get_by_role("button", name="Hint")).to_be_disabled()  # no table to ask
+    screenshot(page, "klondike-refused")
     page.clock.run_for(60_000)
     assert sockets_made(page) == 1
 

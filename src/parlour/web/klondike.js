@@ -70,7 +70,8 @@ function startTable(id) {
   function onRefused(_code, reason) {
     table.pending = null;
     stopClock();
-    refuse(`${reason || "This table could not be opened."} Start a new game from the Klondike page.`);
+    refuse(`${sentence(reason || "This table could not be opened")} Start a new game from the Klondike page.`);
+    for (const button of ["undo", "redo", "hint", "give-up"]) $(button).disabled = true; // (no table to ask)
   }
 
   function receive(message) {
@@ -80,6 +81,11 @@ function startTable(id) {
       table.pending = null;
       table.view = message.view;
       table.view.version = message.version;
+      // The server's count of the deal's time, from now on (only a view sets it: a
+      // redraw for a refused move or a resize must not take the clock back).
+      table.clockBase = table.view.seconds ?? 0;
+      table.clockAt = performance.now();
+      table.live = connection.isOpen();
       table.selected = null;
       table.hint = null;
       draw();
@@ -121,9 +127,6 @@ function startTable(id) {
     $("redo").disabled = !view.can_redo;
     $("hint").disabled = view.won || !view.legal.length;
     $("finish").hidden = !view.can_finish;
-    table.clockBase = view.seconds ?? 0;
-    table.clockAt = performance.now();
-    table.live = connection.isOpen();
     tick();
   }
 
@@ -480,6 +483,12 @@ function startTable(id) {
     if (table.view) draw();
   });
   board.fit();
+}
+
+/** The server's reason as a sentence of its own: a capital, and a full stop. */
+function sentence(text) {
+  const said = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?…]$/.test(said) ? said : `${said}.`;
 }
 
 function clockText(seconds) {
