@@ -272,6 +272,16 @@ def set_network(page: Page, online: bool) -> None:
     page.wait_for_function("word => window.heard === word", arg=word)
 
 
+def clock_running(page: Page, server) -> Locator:
+    """A new table with its first move made, so its clock runs on the page's time,
+    which the test moves on (``page.clock``); the clock's locator."""
+    page.clock.install()
+    open_table(page, new_table(page, server.url))
+    card_at(page, "T2").click()  # the ace of hearts goes home: the clock starts
+    wait_for_moves(page, 1)
+    return page.locator("#clock")
+
+
 def test_a_network_lost_says_reconnecting_at_once_and_play_goes_on_when_back(
         server, browser_page: Page, screenshot) -> None:
     page = browser_page
@@ -308,11 +318,7 @@ def test_a_hidden_page_gives_its_connection_up_and_its_clock_stops(
     and coming back changes nothing, and it connects again once it is looked at."""
     page = browser_page
     page.add_init_script(KEEP_SOCKETS)
-    page.clock.install()
-    open_table(page, new_table(page, server.url))
-    card_at(page, "T2").click()  # the first move starts the clock
-    wait_for_moves(page, 1)
-    clock = page.locator("#clock")
+    clock = clock_running(page, server)
     page.clock.run_for(5_000)
     expect(clock).to_have_text(re.compile(r"00:(0[5-9]|[1-5]\d)"))  # (5 s and what ran meanwhile)
 
@@ -337,16 +343,13 @@ def test_a_hidden_page_gives_its_connection_up_and_its_clock_stops(
     assert_clean(page)
 
 
-def test_the_clock_never_goes_back_when_the_table_is_drawn_again(server, browser_page: Page) -> None:
+def test_the_clock_never_goes_back_when_the_table_is_drawn_again(server,
+                                                                  browser_page: Page) -> None:
     """The clock counts on from the last view; a redraw that brings no view (a
     window resized, a refused move's cards sliding back) once took it back to
     the time of that view."""
     page = browser_page
-    page.clock.install()
-    open_table(page, new_table(page, server.url))
-    card_at(page, "T2").click()  # the first move starts the clock
-    wait_for_moves(page, 1)
-    clock = page.locator("#clock")
+    clock = clock_running(page, server)
     page.clock.run_for(90_000)
     expect(clock).to_have_text(re.compile(r"01:[3-5]\d"))
     page.evaluate("dispatchEvent(new Event('resize'))")  # the table is drawn again
