@@ -13,8 +13,8 @@ Depth-first search over positions, with:
   run whose two places are both there lies on the lower-numbered (``twin``, see
   :func:`_twins`);
 - a transposition table on a canonical key (the piles in an order of their own,
-  so piles that differ only in their places are one position; the foundations
-  follow from the other cards, so they are left out: see :func:`pile_key`);
+  so piles that differ only in their places are one position; the talon follows
+  from the other cards, so only the foundations stand for it: see :func:`pile_key`);
 - only sound pruning (each rule can be switched off: see ``PRUNINGS``), and
   positions proved lost without search (:func:`blocked`);
 - a quick search for wins (restarted with other move orders) and a best-first one
@@ -883,7 +883,7 @@ class Solver:
             if swap:
                 _swap_into(pl)
             mask = self._mask_of(len(talon), pointer)
-            if not _first_visit(seen, more, pile_key(pl, talon), mask):
+            if not _first_visit(seen, more, pile_key(pl, f), mask):
                 continue  # searched already, or dominated by a position searched
             self.states += 1
             child = (tuple(pl), _unpacked(f, parent[1]), talon, pointer)
@@ -963,7 +963,7 @@ class Solver:
             code: i64 = m & _CODE
             pl = list(pos[0])
             f, talon, pointer, came_back, builds = self._step(pos, code, back, pl, None)
-            if not _first_visit(self.seen, self.more, pile_key(pl, talon),
+            if not _first_visit(self.seen, self.more, pile_key(pl, f),
                                 self._mask_of(len(talon), pointer)):
                 continue
             self.states += 1

@@ -172,18 +172,23 @@ def position_key(pos: Position) -> bytes:
     >>> from parlour.games.klondike_notation import deal_from_seed
     >>> pos = start_position(deal_from_seed(1))
     >>> flipped = (pos[0][::-1], pos[1], pos[2], pos[3])
-    >>> position_key(pos) == position_key(flipped) != position_key((pos[0], pos[1], pos[2][1:], 0))
+    >>> moved = (pos[0], (1, 0, 0, 0), pos[2][1:], 0)  # a talon card home
+    >>> position_key(pos) == position_key(flipped) != position_key(moved)
     True
     """
-    return pile_key(list(pos[0]), pos[2])
+    found = pos[1]
+    return pile_key(list(pos[0]), i64(found[0]) | i64(found[1]) << 4 | i64(found[2]) << 8
+                    | i64(found[3]) << 12)
 
 
-def pile_key(piles: list[bytes], talon: bytes) -> bytes:
-    """The key of seven piles and a talon: the empty piles, then the others by their
-    bottom card (no two piles share one), then the talon, joined by ``|`` (no card or
-    count is that byte). Two positions have one key exactly when they have the same
-    piles in some order and the same talon: their foundations follow from the other
-    cards, and the pointer is left out (see :func:`reach_mask`)."""
+def pile_key(piles: list[bytes], f: i64) -> bytes:
+    """The key of seven piles and foundations (``f``: four bits a suit): the empty
+    piles, then the others by their bottom card (no two piles share one), joined by
+    ``|`` (no card or count is that byte), then the foundations in two bytes. Two
+    positions of one search have one key exactly when they have the same piles in
+    some order and the same foundations: the talon follows from the other cards (in
+    a search it only ever loses cards, which keep their order), and the pointer is
+    left out (see :func:`reach_mask`)."""
     # each pile as (its bottom card + 1, or 0 when empty) * 8 + its index, sorted by a
     # sorting network (16 exchanges of native ints)
     x0 = _pile_order(piles[0], 0)
@@ -227,7 +232,11 @@ def pile_key(piles: list[bytes], talon: bytes) -> bytes:
         x5, x6 = x6, x5
     return b"%b|%b|%b|%b|%b|%b|%b|%b" % (
         piles[x0 & 7], piles[x1 & 7], piles[x2 & 7], piles[x3 & 7], piles[x4 & 7],
-        piles[x5 & 7], piles[x6 & 7], talon)
+        piles[x5 & 7], piles[x6 & 7], _FOUNDATIONS[f])
+
+
+# The two bytes of every foundations' int, made once.
+_FOUNDATIONS: Final[tuple[bytes, ...]] = tuple(bytes((f & 255, f >> 8)) for f in range(1 << 16))
 
 
 def _pile_order(p: bytes, i: i64) -> i64:
