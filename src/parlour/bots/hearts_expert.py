@@ -122,11 +122,16 @@ def _same(rep: int, c: int, obs: Any) -> bool:
 
 def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: bool,
             tricks_done: int, taken: list[int], jack: bool, qbh: bool,
-            scores: Sequence[int], target: int, avoid: int = 0) -> list[int]:
+            scores: Sequence[int], target: int, avoid: int = 0, noisy: int = 0,
+            noise_key: int = 0, noise_cut: int = 0, noise_until: int = 13) -> list[int]:
     """Play the hand to its end by the ``normal`` rules; returns the cards each
     seat took. ``hands``, ``trick`` and ``taken`` are changed. The seats in the
     mask ``avoid`` play as a seat that only avoids points (the rules' ``AVOID``:
-    no moon shot or stopped, the lowest card to duck)."""
+    no moon shot or stopped, the lowest card to duck). The seats in the mask
+    ``noisy`` play, where :func:`noise_draw` of ``noise_key`` with the trick's
+    number and the seat falls below ``noise_cut`` (out of 65,536), another
+    legal card than the rules' one, drawn uniformly (:func:`noisy_card`),
+    in the tricks before the ``noise_until``-th."""
     pts = [penalty(taken[0]), penalty(taken[1]), penalty(taken[2]), penalty(taken[3])]
     while tricks_done < 13:
         p = (leader + n) & 3
@@ -136,6 +141,10 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
         out = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
         c = rule_card(p, hand, legal, trick, n, leader, out, pts, first,
                       AVOID if avoid >> p & 1 else NORMAL, jack, scores, target)
+        if noisy >> p & 1 and tricks_done < noise_until and legal & (legal - 1):
+            h = noise_draw(noise_key, tricks_done * 4 + p)
+            if h & 0xFFFF < noise_cut:
+                c = noisy_card(legal & ~(1 << c), h >> 16)
         hands[p] = hand & ~(1 << c)
         if c // 13 == HEARTS or (qbh and c == QS):
             broken = True
@@ -157,6 +166,37 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
             n = 0
             tricks_done += 1
     return taken
+
+
+def noise_draw(key: int, at: int) -> int:
+    """A 32-bit hash of a sampled deal's noise key and a place in its playout
+    (the trick's number times 4 plus the seat): the same place draws the same
+    number in every candidate's playout of that deal, so the candidates'
+    comparison stays paired as far as their playouts run alike.
+
+    >>> noise_draw(5, 7) == noise_draw(5, 7), noise_draw(5, 7) == noise_draw(5, 8)
+    (True, False)
+    """
+    x = (key ^ (at * 0x9E3779B1)) & 0xFFFFFFFF
+    x ^= x >> 16
+    x = (x * 0x7FEB352D) & 0xFFFFFFFF
+    x ^= x >> 15
+    x = (x * 0x2C1B3C6D) & 0xFFFFFFFF
+    x ^= x >> 16
+    return x
+
+
+def noisy_card(cards: int, r: int) -> int:
+    """One card of the mask ``cards`` (not empty), the ``r`` mod its size-th.
+
+    >>> noisy_card(0b10110, 0), noisy_card(0b10110, 1), noisy_card(0b10110, 5)
+    (1, 2, 4)
+    """
+    i = r % cards.bit_count()
+    while i > 0:
+        cards &= cards - 1
+        i -= 1
+    return _low(cards)
 
 
 def outcome(taken: list[int], me: int, jack: bool, moon_add: bool, scores: Sequence[int],
@@ -261,7 +301,23 @@ class HeartsExpert:
     difference, and another seat's moon costs 17.3 more than a clean hand,
     not 26); ``end_bonus``: what a hand that ends the game is worth in points of
     the hand, taken off when this seat ends it lowest and added when another
-    seat does (default 30; 0 values the hand by its points alone)."""
+    seat does (default 30; 0 values the hand by its points alone); ``noise``:
+    the chance (default 0, off) that a seat other than this one plays, at any
+    of its turns in a card decision's playouts, another legal card than the
+    rules' card, drawn uniformly; the draws come from one number the seeded
+    generator gives each sampled deal, the same for every candidate
+    (:func:`noise_draw`); the pass played out has no noise; ``noise_tricks``:
+    noise only in that many tricks of a playout, the one in progress the
+    first (default 0: in every trick).
+
+    >>> from parlour.games.hearts import HeartsHand
+    >>> hand = HeartsHand.from_seed(3, pass_dir=0)
+    >>> hand.apply(hand.legal_actions()[0])
+    >>> obs, legal = hand.observation(hand.current_player()), hand.legal_actions()
+    >>> a = HeartsExpert(seed=4, samples=20, noise=0.2).choose(obs, legal)
+    >>> a == HeartsExpert(seed=4, samples=20, noise=0.2).choose(obs, legal), a in legal
+    (True, True)
+    """
 
     name = "expert"
 
@@ -269,7 +325,7 @@ class HeartsExpert:
                  dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5,
                  infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
                  pool: int = 2, model: int = 0, relative: float = 0.0,
-                 end_bonus: float = 30.0) -> None:
+                 end_bonus: float = 30.0, noise: float = 0.0, noise_tricks: int = 0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if not 3 <= pass_cards <= 13:
@@ -286,6 +342,10 @@ class HeartsExpert:
                              "at least 0")
         if model not in (0, 1, 2):
             raise ValueError("model is 0 (normal), 1 (point avoiders) or 2 (a mix)")
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError("noise is a chance, from 0 to 1")
+        if noise_tricks < 0:
+            raise ValueError("noise_tricks is a number of tricks (0: every trick)")
         self.rng = Rng(seed)
         self.samples = samples
         self.time_budget = time_budget
@@ -299,6 +359,10 @@ class HeartsExpert:
         self.model = model
         self.relative = float(relative)
         self.end_bonus = float(end_bonus)
+        self.noise = float(noise)
+        # the chance out of 65,536 (a playout's draw is a 16-bit number)
+        self.noise_cut = int(round(self.noise * 65536))
+        self.noise_tricks = noise_tricks
         self.margin = 0.05
         # how many points a hand another pass must save over the ``normal`` one
         self.pass_margin = 0.25
@@ -514,6 +578,12 @@ class HeartsExpert:
             base_trick[i] = play.trick[i]
         base_taken: list[int] = list(play.taken)
         avoid = self._avoiders(me)
+        noisy = 0
+        key = 0
+        if self.noise_cut > 0:
+            noisy = 15 & ~(1 << me)
+            key = self.rng.below(1 << 32)
+        until = 13 if self.noise_tricks <= 0 else play.trick_count + self.noise_tricks
         rel: float = self.relative
         values: list[float] = []
         for k in range(len(cands)):
@@ -542,7 +612,7 @@ class HeartsExpert:
                 m = 0
                 tricks_done += 1
             playout(hands, trick, m, leader, broken, tricks_done, taken, jack, qbh,
-                    scores, target, avoid)
+                    scores, target, avoid, noisy, key, self.noise_cut, until)
             values.append(outcome(taken, me, jack, moon_add, scores, target, rel, self.end_bonus))
         return values
 
@@ -614,9 +684,10 @@ def _expert(seed: int = 0, samples: int = 200, time_budget: float = 0.0,
             dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5,
             infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
             pool: int = 2, model: int = 0, relative: float = 0.0,
-            end_bonus: float = 30.0) -> HeartsExpert:
+            end_bonus: float = 30.0, noise: float = 0.0, noise_tricks: int = 0) -> HeartsExpert:
     return HeartsExpert(seed, samples, time_budget, dd_tricks, pass_deals, pass_cards,
-                        infer, pass_infer, queen_infer, pool, model, relative, end_bonus)
+                        infer, pass_infer, queen_infer, pool, model, relative, end_bonus,
+                        noise, noise_tricks)
 
 
 register_bot("hearts", "expert", _expert)
