@@ -68,6 +68,7 @@ from parlour.solvers.klondike_position import (
     Move,
     Position,
     blocked,
+    packed,
     pile_key,
     position_key,
     reach_indices,
@@ -218,14 +219,9 @@ _KINGS: Final = sum(1 << CARD[s][13] for s in range(4))
 _UPTO: Final[tuple[int, ...]] = tuple(SUIT_UPTO[s][n] for s in range(4) for n in range(14))
 
 
-def _packed(found: tuple[int, ...]) -> i64:
-    """The foundations as one int, four bits a suit."""
-    return i64(found[0]) | i64(found[1]) << 4 | i64(found[2]) << 8 | i64(found[3]) << 12
-
-
 def _unpacked(f: i64, found: tuple[int, ...]) -> tuple[int, ...]:
     """The foundations of ``f`` as a tuple (``found`` itself when they are the same)."""
-    if f == _packed(found):
+    if f == packed(found):
         return found
     return (int(f & 15), int(f >> 4 & 15), int(f >> 8 & 15), int(f >> 12 & 15))
 
@@ -319,7 +315,7 @@ def _back_useful(found: Sequence[int], visible: int) -> bool:
     >>> _back_useful((0, 0, 2, 0), 1 << CARD[0][1]), _back_useful((0, 0, 2, 0), 1 << CARD[1][1])
     (True, False)
     """
-    return _back_useful_in(_packed(tuple(found)), visible)
+    return _back_useful_in(packed(tuple(found)), visible)
 
 
 def _back_useful_in(f: i64, visible: i64) -> bool:
@@ -996,14 +992,14 @@ class Solver:
     def _step(self, pos: Position, code: i64, back: bool, pl: list[bytes],
               moves: list[Move] | None) -> tuple[i64, bytes, int, bool, bool]:
         """Play the move ``code`` from ``pos`` (whose piles ``pl`` holds, changed in place),
-        then settle (see :meth:`_settle`): the foundations (:func:`_packed`), talon and
+        then settle (see :meth:`_settle`): the foundations (:func:`packed`), talon and
         pointer after it, whether a card came back from a foundation, and whether the
         move can have made the position blocked. The moves played are added to
         ``moves`` (for the line of a win)."""
         found = pos[1]
         talon = pos[2]
         pointer = pos[3]
-        f = _packed(found)
+        f = packed(found)
         kind: i64 = code & 7
         builds = True
         a: i64 = -1
@@ -1196,7 +1192,7 @@ class Solver:
         """The moves of ``pos`` as codes, the most promising first (see :meth:`_moves`)."""
         piles, found, talon, pointer = pos
         one: i64 = i64(BIT[0])
-        f = _packed(found)
+        f = packed(found)
         complete = self.complete
         defer = self.defer
         prune_talon = self.prune_talon
@@ -1458,7 +1454,7 @@ class Solver:
                 pos = self._play(pos, m)
             return pos
         pl = list(pos[0])
-        f, talon, pointer = self._apply(pl, _packed(pos[1]), pos[2], pos[3], _encode(move))
+        f, talon, pointer = self._apply(pl, packed(pos[1]), pos[2], pos[3], _encode(move))
         return (tuple(pl), _unpacked(f, pos[1]), talon, pointer)
 
     def _settle(self, pos: Position, moves: list[Move], a: int = -1,
@@ -1479,7 +1475,7 @@ class Solver:
         """
         pl = list(pos[0])
         count = len(moves)
-        f, talon = self._settle_into(pl, _packed(pos[1]), pos[2], a, b, came_back, moves)
+        f, talon = self._settle_into(pl, packed(pos[1]), pos[2], a, b, came_back, moves)
         if len(moves) == count and talon is pos[2]:
             return moves, pos
         return moves, (tuple(pl), _unpacked(f, pos[1]), talon, pos[3])

@@ -176,9 +176,13 @@ def position_key(pos: Position) -> bytes:
     >>> position_key(pos) == position_key(flipped) != position_key(moved)
     True
     """
-    found = pos[1]
-    return pile_key(list(pos[0]), i64(found[0]) | i64(found[1]) << 4 | i64(found[2]) << 8
-                    | i64(found[3]) << 12)
+    return pile_key(list(pos[0]), packed(pos[1]))
+
+
+def packed(found: tuple[int, ...]) -> i64:
+    """The foundations as one int, four bits a suit (the count of suit ``s`` at bit
+    ``4 * s``)."""
+    return i64(found[0]) | i64(found[1]) << 4 | i64(found[2]) << 8 | i64(found[3]) << 12
 
 
 def pile_key(piles: list[bytes], f: i64) -> bytes:
