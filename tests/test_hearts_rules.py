@@ -383,3 +383,33 @@ def test_an_observation_shows_own_cards_passes_and_public_play_only():
     assert set(data) >= {"hand", "passed", "received", "trick", "points", "scores"}
     others = hand.play.hands[0] | hand.play.hands[1] | hand.play.hands[3]
     assert not any(parse_card(code) and (1 << parse_card(code)) & others for code in data["hand"])
+
+
+def test_points_are_settled_once_every_card_that_scores_is_taken() -> None:
+    # with the jack of diamonds on, the jack scores too: until it is taken the
+    # tricks left still matter, though every heart and the queen are gone
+    from parlour.games.hearts_scoring import JACK_OF_DIAMONDS
+
+    waited = 0
+    for seed in range(40):
+        plain = HeartsHand.from_seed(seed, pass_dir=PASS_NONE)
+        jack = HeartsHand.from_seed(seed, pass_dir=PASS_NONE,
+                                    options=HeartsOptions(jack_of_diamonds=True))
+        while not plain.points_settled():
+            assert not jack.points_settled()
+            action = plain.legal_actions()[-1]
+            plain.apply(action)
+            jack.apply(action)
+        assert sum(plain.points()) == 26
+        taken = 0
+        for t in jack.play.taken:
+            taken |= t
+        assert jack.points_settled() == bool(taken >> JACK_OF_DIAMONDS & 1)
+        waited += not jack.points_settled()
+        # the rest played two ways scores the same
+        low, high = plain.clone(), plain.clone()
+        while not low.is_terminal():
+            low.apply(low.legal_actions()[0])
+            high.apply(high.legal_actions()[-1])
+        assert low.score().points == high.score().points
+    assert waited >= 3

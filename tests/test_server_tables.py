@@ -338,3 +338,32 @@ def test_a_table_no_one_is_at_is_unloaded_and_comes_back_as_it_was(
             assert again["view"]["status"] == "waiting" and table in app.state.tables.open
             ws.send_json({"type": "start"})
             assert _views(ws, lambda m: m["view"]["status"] == "playing")
+
+
+def test_with_no_points_left_the_table_plays_the_rest_of_the_hand(app: Any) -> None:
+    # South plays its highest card each turn, so the hearts and the queen are all
+    # taken tricks before the end; from then on nothing can change the hand's
+    # score, and the table plays every seat's cards, South's too, offering none
+    with TestClient(app) as client:
+        answer = client.post("/api/tables", json={"game": "hearts", "level": "easy",
+                                                  "seed": 11}).json()
+        with client.websocket_connect(f"/ws/{answer['table']}") as ws:
+            ws.send_json({"type": "hello", "token": answer["token"]})
+            while True:
+                message = _views(ws, lambda m: m["view"]["playing_out"] or (
+                    bool(m["view"]["legal"]) and m["view"]["status"] == "playing"))
+                view = message["view"]
+                if view["playing_out"]:
+                    break
+                assert not view["hands"], "South played its hand to the end"
+                ws.send_json({"type": "act", "version": message["version"],
+                              "action": view["legal"][-1]})
+            assert view["legal"] == [] and len(view["hand"]) >= 2, view  # tricks left
+            assert sum(view["points"]) == 26  # every heart and the queen taken
+            # South never acts again: the hand ends all the same, its score as it was,
+            # and no view on the way offers a card
+            offered = []
+            done = _views(ws, lambda m: offered.append(m["view"]["legal"]) or bool(
+                m["view"]["hands"]))
+            assert done["view"]["hands"][0]["score"]["points"] == view["points"]
+            assert offered[:-1] and not any(offered[:-1])

@@ -8,6 +8,9 @@ from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Server
 from .test_trick_table import (
+    PLAYABLE,
+    SUMMARY,
+    TURN_TIMEOUT,
     Check,
     assert_within_screen,
     continue_after_summary,
@@ -132,3 +135,32 @@ def test_hearts_on_a_phone(
     assert_within_screen(page, ".hand button.card svg")
     screenshot(page, "hearts-phone-play")
     check_accessibility(page, "hearts play (phone)")
+
+
+def test_with_no_points_left_the_rest_of_the_hand_plays_itself(
+    server: Server, browser_page: Page, screenshot: Check,
+) -> None:
+    # South plays its highest card each turn (seed 8): every heart and the queen
+    # are taken with tricks to go; then no card is offered and the table plays the
+    # rest, South's cards too, until the hand's summary
+    page = browser_page
+    open_table(page, server, "hearts", seed=8)
+    page.locator(".pass-panel").wait_for(timeout=20_000)
+    pass_three(page)
+    summary = page.locator(SUMMARY)
+    clicked = 0
+    while True:
+        page.locator(f"{PLAYABLE}, {SUMMARY}").first.wait_for(timeout=TURN_TIMEOUT)
+        if summary.count():
+            break
+        card = page.locator(PLAYABLE).last
+        code = str(card.get_attribute("data-card"))
+        card.click()
+        expect(page.locator(f'.hand button.card[data-card="{code}"]')).to_have_count(0)
+        clicked += 1
+        if clicked == 8:
+            screenshot(page, "hearts-highest-cards")
+    assert clicked <= 11, f"South played {clicked} of its 13 cards by hand"
+    expect(summary.locator("tbody tr")).to_have_count(4)
+    expect(page.locator(".hand button.card")).to_have_count(0)
+    screenshot(page, "hearts-played-out")

@@ -292,6 +292,29 @@ class HeartsHand:
         """Points taken so far per seat (the jack counted when the option is on)."""
         return points_taken(self.play.taken, self.options)
 
+    def points_settled(self) -> bool:
+        """Whether every card that scores has been taken (the hearts, the queen of
+        spades, and the jack of diamonds when it counts): the tricks left cannot
+        change the hand's score, so a table may play them out at once.
+
+        >>> hand = HeartsHand.from_seed(5, pass_dir=PASS_NONE)
+        >>> hand.points_settled()
+        False
+        >>> while not hand.points_settled():  # the highest card each time
+        ...     hand.apply(hand.legal_actions()[-1])
+        >>> hand.play.trick_count, sum(hand.points())
+        (9, 26)
+        """
+        if self.passing:
+            return False
+        scoring = HEARTS_MASK | 1 << QUEEN_OF_SPADES
+        if self.options.jack_of_diamonds:
+            scoring |= 1 << JACK_OF_DIAMONDS
+        taken = 0
+        for t in self.play.taken:
+            taken |= t
+        return taken & scoring == scoring
+
     def score(self) -> HandScore:
         """The hand's score (once it is over).
 

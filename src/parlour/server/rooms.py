@@ -572,7 +572,11 @@ class Rooms:
         if seat is None:
             return 3600.0
         level = table.bot_to_act()
-        if level is None:
+        # nothing left to play for (Hearts, every card that scores taken): a bot plays
+        # every seat's cards, people's too, at the fast pace (a person may still play
+        # their own first)
+        playing_out = table.playing_out()
+        if level is None and not playing_out:
             deadline = self._deadline(room, seat)
             if deadline is None:
                 return 3600.0
@@ -584,9 +588,10 @@ class Rooms:
                 room.stand_in.add(seat)
         elif self.bot_delay > 0:
             version = table.version
-            await asyncio.sleep(self.bot_delay * PACES[table.pace])
+            await asyncio.sleep(self.bot_delay * PACES["fast" if playing_out else table.pace])
             if table.version != version:
                 return None
+        level = level or STAND_IN
         version = table.version
         try:
             text = await self.pool.run(workers.bot_action, job(table, seat), level)

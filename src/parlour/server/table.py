@@ -26,6 +26,7 @@ from typing import Any
 
 from parlour.cards import CardError, card_code, parse_card
 from parlour.games.base import GameState, IllegalAction
+from parlour.games.hearts import HeartsGame
 from parlour.games.klondike import PlayClock, make_record
 from parlour.games.trick import SEAT_NAMES
 from parlour.server.games import (
@@ -246,6 +247,16 @@ class Table:
     def is_over(self) -> bool:
         return self.state.is_terminal()
 
+    def playing_out(self, state: GameState | None = None) -> bool:
+        """Hearts with every card that scores taken and tricks left: nothing is left
+        to play for, so the table plays the rest for everyone at once (a hand must
+        not drag on)."""
+        state = self.state if state is None else state
+        if not isinstance(state, HeartsGame) or not self.started or state.is_terminal():
+            return False
+        hand = state.hand
+        return not hand.is_terminal() and hand.points_settled()
+
     def seat_of(self, player: str) -> int | None:
         for s, seat in enumerate(self.seats):
             if seat.player == player:
@@ -385,6 +396,12 @@ class Table:
                     seat=seat, seats=seats, options=self.options, pace=self.pace,
                     status=view.get("status", "over" if state.is_terminal() else "playing"),
                     daily=self.daily)
+        if self.game == "hearts":
+            # with nothing left to play for, the table plays every seat's cards: none
+            # is offered to click
+            view["playing_out"] = self.playing_out(state)
+            if view["playing_out"]:
+                view["legal"] = []
         if self.hosting is not None:
             view["hosting"] = self.hosting.to_json()
             view["host"] = seat is not None and self.seats[seat].player == self.hosting.host \

@@ -14,6 +14,8 @@ const shortName = (code) => `${code[0] === "T" ? "10" : code[0]}${suitSymbol(cod
 const passTarget = (view) => (view.seat + PASS_OFFSET[view.pass]) % 4;
 const passSource = (view) => (view.seat - PASS_OFFSET[view.pass] + 4) % 4;
 const choosingPass = (view) => view.passing && view.legal.some((a) => a.startsWith("pass"));
+// Every card that scores is taken: the table plays the rest of the hand itself.
+const PLAYING_OUT = "No points are left: the rest of the hand plays itself.";
 // Cards just received stay outlined until you play your first card.
 const freshlyReceived = (view) => view.received.length > 0 && view.hand.length + view.passed.length - view.received.length === 13;
 
@@ -109,6 +111,8 @@ const rules = {
   selecting: choosingPass,
   marked: (view) => new Set(freshlyReceived(view) ? view.received : []),
 
+  playingOut: (view) => (view.playing_out ? PLAYING_OUT : null),
+
   prompt(view) {
     if (choosingPass(view)) return `Pass three cards ${view.pass}, to ${view.seats[passTarget(view)].name}.`;
     return view.trick.length ? "Your turn: follow suit if you can." : "Your lead: play a card.";
@@ -130,6 +134,7 @@ const rules = {
       lines.push(`You received ${view.received.map(cardName).join(", ")}.`);
     }
     if (prev && !prev.hearts_broken && view.hearts_broken) lines.push("Hearts are broken.");
+    if (view.playing_out && !prev?.playing_out) lines.push(PLAYING_OUT);
     if (view.over && !prev?.over) lines.push(`Game over: ${rules.winner(view)}.`);
     return lines;
   },

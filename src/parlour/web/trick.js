@@ -12,6 +12,8 @@
 //   marked(view)             -> Set of codes to outline in the hand (cards just received)
 //   prompt(view)             -> what the player is asked to do, when it is their turn
 //   announce(prev, view)     -> sentences for screen readers about what changed
+//   playingOut(view)         -> (optional) what the table says while it plays the rest
+//                               of a hand itself, in place of the prompt; null otherwise
 //   scoreSheet(view)         -> element: the hands so far
 //   centre(view)             -> short text in the middle of an empty trick, or ""
 //   faceDown(view)           -> optional: true while your cards are not yet looked at
@@ -480,7 +482,8 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     markForced();
     hintButton.disabled = !view.legal.length;
     lastButton.disabled = !view.last_trick;
-    prompt.textContent = view.over ? "" : view.legal.length ? rules.prompt(view) : waitingText(view);
+    prompt.textContent = view.over ? "" : rules.playingOut?.(view)
+      ?? (view.legal.length ? rules.prompt(view) : waitingText(view));
     gamePanel.replaceChildren(...[view.over ? (holdOver ? null : overPanel(view)) : rules.panel(view, controls)].filter(Boolean));
     restoreFocus(focusWas, hand, gamePanel);
   }
