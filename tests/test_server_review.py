@@ -79,3 +79,23 @@ def test_a_review_is_for_a_finished_hand_of_ones_own(db: str) -> None:
         solitaire = new_table(client, "klondike")
         other = client.get(f"/api/tables/{solitaire}/hands/1/review", headers=auth(solitaire))
         assert other.status_code == 400 and "Spades and Hearts" in other.json()["error"]
+
+
+def test_cards_played_with_no_points_left_are_not_judged() -> None:
+    # once every heart and the queen are taken the table plays the rest of the
+    # hand itself, whoever holds the cards: the review judges only the seat's
+    # turns before that, never a card it did not choose
+    from parlour.bots.review import Plan
+    from parlour.games.hearts import HeartsGame, HeartsOptions
+
+    game = HeartsGame(HeartsOptions(), 11, 0)
+    actions, before, after = [], [], []
+    while len(game.hands) == 1 and not game.is_terminal():
+        if game.current_player() == 0:
+            (after if game.hand.points_settled() else before).append(len(actions))
+        action = game.legal_actions()[-1]  # the highest card: the points go early
+        actions.append(game.action_to_string(action))
+        game.apply(action)
+    assert after, "the points were not settled before South's last turns"
+    plan = Plan.of("hearts", HeartsGame(HeartsOptions(), 11, 0), actions, 1, 0)
+    assert plan.decisions == before

@@ -38,6 +38,7 @@ from parlour.bots.hearts_hints import explain
 from parlour.bots.hearts_rules import NORMAL, PASS_BIT, choose_pass, penalty
 from parlour.bots.spades_expert import ExpertBot, solve_outcomes, table_bids, team_utility
 from parlour.cards import Rng, card_code, cards_of, parse_card, pretty
+from parlour.games.hearts import HeartsHand
 from parlour.games.trick_game import TrickGame
 
 __all__ = ["MISTAKE", "Plan", "judge", "review_hand"]
@@ -87,6 +88,12 @@ def judge(game: str, state: Any, text: str, seat: int, samples: int = 0,
         state, state.parse_action(text))
 
 
+def _settled(hand: Any) -> bool:
+    """Whether nothing is left to play for: a Hearts hand with every card that
+    scores taken (see :meth:`HeartsHand.points_settled`)."""
+    return isinstance(hand, HeartsHand) and hand.points_settled()
+
+
 class Plan:
     """What a review covers: the hand, and where in the actions the seat decided."""
 
@@ -115,7 +122,9 @@ class Plan:
             if len(state.hands) == hand:
                 if first < 0:
                     first = i
-                if state.current_player() == seat:
+                # (not once a Hearts hand has no points left: no card can cost
+                # anything then, and the table plays the rest itself)
+                if state.current_player() == seat and not _settled(state.hand):
                     mine.append(i)
             state.apply(state.parse_action(text))
         if hand < 1 or first < 0 or len(state.hands) == hand and not state.is_terminal():
