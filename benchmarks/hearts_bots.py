@@ -14,9 +14,18 @@ most 100 ms and a 95th percentile of at most 300 ms.
     python benchmarks/hearts_bots.py --match expert-expert --a-opt end_bonus=0.0 --hands 400
 
 A long match can be split: ``--first`` is the first deal's number and ``--log``
-appends every deal as a JSON line as it ends, so runs of disjoint deal ranges
-(in parallel, or one after a stopped run) add up; ``--summary`` prints the
-figures of such logs together (a deal logged twice is refused).
+appends every deal as a JSON line as it ends (with the bots' options), so runs
+of disjoint deal ranges (in parallel, or one after a stopped run) add up;
+``--summary`` prints the figures of such logs together, one match per match,
+seed and options (a deal logged twice is refused). ``--jobs N`` plays the
+deals in N processes at once, each a run of consecutive deals: every deal plays
+as it would alone, so the figures are the same, sooner:
+
+    python benchmarks/hearts_bots.py --match expert-pimc --hands 2000 --seed 9900 --jobs 2 \
+        --log m.jsonl --resume
+
+(``--resume`` plays only the deals the log does not hold yet for that match, seed
+and options, so a stopped run goes on where it was.)
 
 IS-MCTS's seats pass as our ``normal`` bot (its passing crashes OpenSpiel), so
 that match compares the card play.
@@ -26,15 +35,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from parlour.arena.hearts import (
     DealResult,
     MatchResult,
     add_deal,
-    duplicate_match,
+    play_deal,
     report_lines,
     time_figures,
 )
@@ -64,62 +76,152 @@ def _options(pairs: list[str]) -> dict[str, Any]:
 
 
 def run(name: str, hands: int, seed: int, a_opt: dict[str, Any],
-        b_opt: dict[str, Any], first: int = 0, log: str | None = None) -> dict[str, Any]:
-    a, b = MATCHES[name]
+        b_opt: dict[str, Any], first: int = 0, log: str | None = None,
+        jobs: int = 1, resume: bool = False) -> dict[str, Any]:
     started = time.monotonic()
+    deals = list(range(first, first + hands))
+    if resume and log is not None:
+        done = _logged(log, name, seed, a_opt, b_opt)
+        deals = [i for i in deals if i not in done]
+        print(f"  [{name}] {hands - len(deals)} of the {hands} deals already in {log}",
+              file=sys.stderr, flush=True)
+    total = len(deals)
 
-    def progress(i: int, r: Any) -> None:
-        if i % 10 == 0:
+    def progress(r: MatchResult) -> None:
+        if r.deals % 10 == 0 or r.deals == total:
             m, half = r.diff()
-            print(f"  [{name}] {i}/{hands} deals: A - B {m:+.2f} +- {half:.2f}",
+            print(f"  [{name}] {r.deals}/{total} deals: A - B {m:+.2f} +- {half:.2f}",
                   file=sys.stderr, flush=True)
 
-    result = duplicate_match(lambda s: make_bot("hearts", a, seed=s, **a_opt),
-                             lambda s: make_bot("hearts", b, seed=s, **b_opt),
-                             hands=hands, seed=seed, progress=progress, first=first,
-                             on_deal=None if log is None else lambda d: _log(log, name, seed, d))
-    for line in report_lines(result, a, b):
-        print(line, flush=True)
+    result = MatchResult()
+    for deal in _played(name, seed, a_opt, b_opt, deals, jobs):
+        add_deal(result, deal)
+        if log is not None:
+            _log(log, name, seed, deal, a_opt, b_opt)
+        progress(result)
+    a, b = MATCHES[name]
+    if result.deals:
+        for line in report_lines(result, a, b):
+            print(line, flush=True)
     figures = result.to_json()
     figures.update(match=name, seed=seed, seconds=round(time.monotonic() - started, 1),
-                   a_options=a_opt, b_options=b_opt)
-    m, half = result.diff()
-    figures["a_better"] = m + half < 0
-    print(f"  A better with 95% confidence: {figures['a_better']}", flush=True)
+                   a_options=a_opt, b_options=b_opt, jobs=jobs)
+    m, half = result.diff() if result.deals > 1 else (0.0, 0.0)
+    figures["a_better"] = result.deals > 1 and m + half < 0
+    print(f"  A better with 95% confidence: {figures['a_better']}"
+          + ("" if not resume else " (these deals only: --summary LOG for all)"), flush=True)
     return figures
 
 
-def _log(path: str, name: str, seed: int, deal: DealResult) -> None:
+def _play(name: str, seed: int, a_opt: dict[str, Any], b_opt: dict[str, Any],
+          deals: list[int], out: Any) -> None:
+    """Play ``deals``, each sent to ``out`` as it ends, then ``None``."""
+    a, b = MATCHES[name]
+    try:
+        for i in deals:
+            deal = play_deal(lambda s: make_bot("hearts", a, seed=s, **a_opt),
+                             lambda s: make_bot("hearts", b, seed=s, **b_opt), i, seed)
+            out.put(deal.to_json())
+    finally:
+        out.put(None)
+
+
+def _played(name: str, seed: int, a_opt: dict[str, Any], b_opt: dict[str, Any],
+            deals: list[int], jobs: int) -> Iterator[DealResult]:
+    """Each deal of ``deals`` as it ends, played in ``jobs`` processes (each a run of
+    consecutive deals). A deal plays as it would anywhere else (its bots are seeded
+    by the deal), so the figures do not depend on ``jobs``."""
+    if jobs <= 1:
+        a, b = MATCHES[name]
+        for i in deals:
+            yield play_deal(lambda s: make_bot("hearts", a, seed=s, **a_opt),
+                            lambda s: make_bot("hearts", b, seed=s, **b_opt), i, seed)
+        return
+    ctx = multiprocessing.get_context("fork")
+    out = ctx.Queue()
+    size = -(-len(deals) // jobs)
+    workers = [ctx.Process(target=_play, args=(name, seed, a_opt, b_opt,
+                                               deals[k:k + size], out), daemon=True)
+               for k in range(0, len(deals), size)]
+    for w in workers:
+        w.start()
+    running = len(workers)
+    count = 0
+    while running:
+        item = out.get()
+        if item is None:
+            running -= 1
+            continue
+        count += 1
+        yield DealResult.from_json(item)
+    for w in workers:
+        w.join()
+    if count != len(deals):
+        raise SystemExit(f"{name}: {len(deals) - count} of {len(deals)} deals failed "
+                         "in a worker (its error is above)")
+
+
+def _logged(path: str, name: str, seed: int, a_opt: dict[str, Any],
+            b_opt: dict[str, Any]) -> set[int]:
+    """The deals of this match (its seed and options) already in the log ``path``."""
+    done: set[int] = set()
+    if not os.path.exists(path):
+        return done
+    want = _options_text(a_opt, b_opt)
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            data = json.loads(line)
+            if (data.get("match") == name and data.get("seed") == seed
+                    and _options_text(data.get("a_options") or {},
+                                      data.get("b_options") or {}) == want):
+                done.add(int(data["deal"]))
+    return done
+
+
+def _log(path: str, name: str, seed: int, deal: DealResult, a_opt: dict[str, Any],
+         b_opt: dict[str, Any]) -> None:
+    line: dict[str, Any] = {"match": name, "seed": seed, **deal.to_json()}
+    if a_opt or b_opt:
+        line.update(a_options=a_opt, b_options=b_opt)
     with open(path, "a", encoding="utf-8") as f:
-        f.write(json.dumps({"match": name, "seed": seed, **deal.to_json()}) + "\n")
+        f.write(json.dumps(line) + "\n")
 
 
 def summary(paths: list[str]) -> int:
     """Figures of logged deals, per match; exits 2 on a deal logged twice or a bad line."""
-    results: dict[tuple[str, int], MatchResult] = {}
-    seen: set[tuple[str, int, int]] = set()
+    results: dict[tuple[str, int, str], MatchResult] = {}
+    seen: set[tuple[str, int, str, int]] = set()
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for number, line in enumerate(f, 1):
                 try:
                     data = json.loads(line)
                     deal = DealResult.from_json(data)
-                    key = (str(data["match"]), int(data["seed"]))
+                    opts = _options_text(data.get("a_options") or {},
+                                         data.get("b_options") or {})
+                    key = (str(data["match"]), int(data["seed"]), opts)
                 except (ValueError, KeyError, TypeError) as e:
                     print(f"{path}:{number}: not a logged deal ({e})", file=sys.stderr)
                     return 2
                 if (*key, deal.deal) in seen:
-                    print(f"{path}:{number}: deal {deal.deal} of {key[0]} (seed {key[1]}) "
-                          "is logged twice", file=sys.stderr)
+                    print(f"{path}:{number}: deal {deal.deal} of {key[0]} (seed {key[1]}"
+                          f"{', ' + opts if opts else ''}) is logged twice", file=sys.stderr)
                     return 2
                 seen.add((*key, deal.deal))
                 add_deal(results.setdefault(key, MatchResult()), deal)
-    for (name, seed), result in sorted(results.items()):
+    for (name, seed, opts), result in sorted(results.items()):
         a, b = MATCHES.get(name, ("A", "B"))
-        print(f"{name} (seed {seed}):")
+        print(f"{name} (seed {seed}{', ' + opts if opts else ''}):")
         for text in report_lines(result, a, b):
             print(text)
     return 0
+
+
+def _options_text(a_opt: dict[str, Any], b_opt: dict[str, Any]) -> str:
+    """The options of a logged match as words (empty for plain bots)."""
+    parts = [f"A {k}={v}" for k, v in sorted(a_opt.items())]
+    parts += [f"B {k}={v}" for k, v in sorted(b_opt.items())]
+    return " ".join(parts)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,6 +235,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--first", type=int, default=0, help="the first deal's number")
     parser.add_argument("--log", metavar="FILE", help="append every deal as a JSON line")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes, each playing a run of the deals (the same figures)")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --log: play only the deals not yet logged for this "
+                             "match, seed and options")
     parser.add_argument("--summary", nargs="+", metavar="LOG",
                         help="print the figures of logged deals instead of playing")
     args = parser.parse_args(argv)
@@ -140,11 +247,16 @@ def main(argv: list[str] | None = None) -> int:
         return summary(args.summary)
     if args.first < 0 or args.hands < 1:
         parser.error("--first must be 0 or more and --hands at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    if args.resume and not args.log:
+        parser.error("--resume needs --log: the deals logged there are not played again")
     out = []
     for name in args.match or list(DEFAULT):
         print(f"{name}:", flush=True)
         out.append(run(name, args.hands, args.seed, _options(args.a_opt),
-                       _options(args.b_opt), args.first, args.log))
+                       _options(args.b_opt), args.first, args.log, args.jobs,
+                       args.resume))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(out, f, indent=1)
