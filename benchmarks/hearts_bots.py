@@ -113,14 +113,20 @@ def run(name: str, hands: int, seed: int, a_opt: dict[str, Any],
     return figures
 
 
+def _each(name: str, seed: int, a_opt: dict[str, Any], b_opt: dict[str, Any],
+          deals: list[int]) -> Iterator[DealResult]:
+    """``deals`` played one after another in this process."""
+    a, b = MATCHES[name]
+    for i in deals:
+        yield play_deal(lambda s: make_bot("hearts", a, seed=s, **a_opt),
+                        lambda s: make_bot("hearts", b, seed=s, **b_opt), i, seed)
+
+
 def _play(name: str, seed: int, a_opt: dict[str, Any], b_opt: dict[str, Any],
           deals: list[int], out: Any) -> None:
-    """Play ``deals``, each sent to ``out`` as it ends, then ``None``."""
-    a, b = MATCHES[name]
+    """A worker: ``deals``, each sent to ``out`` as it ends, then ``None``."""
     try:
-        for i in deals:
-            deal = play_deal(lambda s: make_bot("hearts", a, seed=s, **a_opt),
-                             lambda s: make_bot("hearts", b, seed=s, **b_opt), i, seed)
+        for deal in _each(name, seed, a_opt, b_opt, deals):
             out.put(deal.to_json())
     finally:
         out.put(None)
@@ -132,10 +138,7 @@ def _played(name: str, seed: int, a_opt: dict[str, Any], b_opt: dict[str, Any],
     consecutive deals). A deal plays as it would anywhere else (its bots are seeded
     by the deal), so the figures do not depend on ``jobs``."""
     if jobs <= 1:
-        a, b = MATCHES[name]
-        for i in deals:
-            yield play_deal(lambda s: make_bot("hearts", a, seed=s, **a_opt),
-                            lambda s: make_bot("hearts", b, seed=s, **b_opt), i, seed)
+        yield from _each(name, seed, a_opt, b_opt, deals)
         return
     ctx = multiprocessing.get_context("fork")
     out = ctx.Queue()
@@ -161,21 +164,29 @@ def _played(name: str, seed: int, a_opt: dict[str, Any], b_opt: dict[str, Any],
                          "in a worker (its error is above)")
 
 
+def _read_log(path: str) -> Iterator[tuple[int, tuple[str, int, str], DealResult]]:
+    """Each logged deal of ``path``: its line number, its match's key (name, seed and
+    options as words) and the deal; a line that is not a logged deal is a ValueError
+    naming it."""
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            try:
+                data = json.loads(line)
+                deal = DealResult.from_json(data)
+                opts = _options_text(data.get("a_options") or {}, data.get("b_options") or {})
+                key = (str(data["match"]), int(data["seed"]), opts)
+            except (ValueError, KeyError, TypeError, AttributeError) as e:
+                raise ValueError(f"{path}:{number}: not a logged deal ({e})") from None
+            yield number, key, deal
+
+
 def _logged(path: str, name: str, seed: int, a_opt: dict[str, Any],
             b_opt: dict[str, Any]) -> set[int]:
     """The deals of this match (its seed and options) already in the log ``path``."""
-    done: set[int] = set()
     if not os.path.exists(path):
-        return done
-    want = _options_text(a_opt, b_opt)
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            data = json.loads(line)
-            if (data.get("match") == name and data.get("seed") == seed
-                    and _options_text(data.get("a_options") or {},
-                                      data.get("b_options") or {}) == want):
-                done.add(int(data["deal"]))
-    return done
+        return set()
+    want = (name, seed, _options_text(a_opt, b_opt))
+    return {deal.deal for _n, key, deal in _read_log(path) if key == want}
 
 
 def _log(path: str, name: str, seed: int, deal: DealResult, a_opt: dict[str, Any],
@@ -191,24 +202,19 @@ def summary(paths: list[str]) -> int:
     """Figures of logged deals, per match; exits 2 on a deal logged twice or a bad line."""
     results: dict[tuple[str, int, str], MatchResult] = {}
     seen: set[tuple[str, int, str, int]] = set()
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for number, line in enumerate(f, 1):
-                try:
-                    data = json.loads(line)
-                    deal = DealResult.from_json(data)
-                    opts = _options_text(data.get("a_options") or {},
-                                         data.get("b_options") or {})
-                    key = (str(data["match"]), int(data["seed"]), opts)
-                except (ValueError, KeyError, TypeError) as e:
-                    print(f"{path}:{number}: not a logged deal ({e})", file=sys.stderr)
-                    return 2
+    try:
+        for path in paths:
+            for number, key, deal in _read_log(path):
                 if (*key, deal.deal) in seen:
                     print(f"{path}:{number}: deal {deal.deal} of {key[0]} (seed {key[1]}"
-                          f"{', ' + opts if opts else ''}) is logged twice", file=sys.stderr)
+                          f"{', ' + key[2] if key[2] else ''}) is logged twice",
+                          file=sys.stderr)
                     return 2
                 seen.add((*key, deal.deal))
                 add_deal(results.setdefault(key, MatchResult()), deal)
+    except ValueError as e:
+        print(e, file=sys.stderr)
+        return 2
     for (name, seed, opts), result in sorted(results.items()):
         a, b = MATCHES.get(name, ("A", "B"))
         print(f"{name} (seed {seed}{', ' + opts if opts else ''}):")
@@ -254,9 +260,13 @@ def main(argv: list[str] | None = None) -> int:
     out = []
     for name in args.match or list(DEFAULT):
         print(f"{name}:", flush=True)
-        out.append(run(name, args.hands, args.seed, _options(args.a_opt),
-                       _options(args.b_opt), args.first, args.log, args.jobs,
-                       args.resume))
+        try:
+            out.append(run(name, args.hands, args.seed, _options(args.a_opt),
+                           _options(args.b_opt), args.first, args.log, args.jobs,
+                           args.resume))
+        except ValueError as e:  # a log to resume that is not one
+            print(f"hearts_bots.py: {e}", file=sys.stderr)
+            return 2
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(out, f, indent=1)
