@@ -340,30 +340,54 @@ def test_a_table_no_one_is_at_is_unloaded_and_comes_back_as_it_was(
             assert _views(ws, lambda m: m["view"]["status"] == "playing")
 
 
+def _play_high_until_the_table_plays_out(client: TestClient, game: str, seed: int) -> Any:
+    """A table with South alone among easy bots, South bidding 3 and playing its
+    highest card each turn until the table plays the rest of the hand itself:
+    the view then, the views up to the hand's end, and its last view."""
+    answer = client.post("/api/tables", json={"game": game, "level": "easy",
+                                              "seed": seed}).json()
+    with client.websocket_connect(f"/ws/{answer['table']}") as ws:
+        ws.send_json({"type": "hello", "token": answer["token"]})
+        while True:
+            message = _views(ws, lambda m: m["view"]["playing_out"] or (
+                bool(m["view"]["legal"]) and m["view"]["status"] == "playing"))
+            view = message["view"]
+            if view["playing_out"]:
+                break
+            assert not view["hands"], "South played its hand to the end"
+            action = "bid 3" if "bid 3" in view["legal"] else view["legal"][-1]
+            ws.send_json({"type": "act", "version": message["version"], "action": action})
+        # South never acts again: the hand ends all the same
+        offered: list[list[str]] = []
+        done = _views(ws, lambda m: offered.append(m["view"]["legal"]) or bool(
+            m["view"]["hands"]))
+    return view, offered, done["view"]
+
+
 def test_with_no_points_left_the_table_plays_the_rest_of_the_hand(app: Any) -> None:
     # South plays its highest card each turn, so the hearts and the queen are all
     # taken tricks before the end; from then on nothing can change the hand's
     # score, and the table plays every seat's cards, South's too, offering none
     with TestClient(app) as client:
-        answer = client.post("/api/tables", json={"game": "hearts", "level": "easy",
-                                                  "seed": 11}).json()
-        with client.websocket_connect(f"/ws/{answer['table']}") as ws:
-            ws.send_json({"type": "hello", "token": answer["token"]})
-            while True:
-                message = _views(ws, lambda m: m["view"]["playing_out"] or (
-                    bool(m["view"]["legal"]) and m["view"]["status"] == "playing"))
-                view = message["view"]
-                if view["playing_out"]:
-                    break
-                assert not view["hands"], "South played its hand to the end"
-                ws.send_json({"type": "act", "version": message["version"],
-                              "action": view["legal"][-1]})
-            assert view["legal"] == [] and len(view["hand"]) >= 2, view  # tricks left
-            assert sum(view["points"]) == 26  # every heart and the queen taken
-            # South never acts again: the hand ends all the same, its score as it was,
-            # and no view on the way offers a card
-            offered = []
-            done = _views(ws, lambda m: offered.append(m["view"]["legal"]) or bool(
-                m["view"]["hands"]))
-            assert done["view"]["hands"][0]["score"]["points"] == view["points"]
-            assert offered[:-1] and not any(offered[:-1])
+        view, offered, done = _play_high_until_the_table_plays_out(client, "hearts", 11)
+    assert view["legal"] == [] and len(view["hand"]) >= 2, view  # tricks left
+    assert sum(view["points"]) == 26  # every heart and the queen taken
+    # the hand's score as it was, and no view on the way offers a card
+    assert done["hands"][0]["score"]["points"] == view["points"]
+    assert offered[:-1] and not any(offered[:-1])
+
+
+def test_once_one_seat_takes_every_trick_left_the_spades_table_plays_the_rest(app: Any) -> None:
+    # Late in the hand (seed 2) one seat holds the top card of every suit it has
+    # and nobody can trump it. The rest can change nothing then: the table plays
+    # every seat's cards, South's too, offering none, and that seat takes every
+    # trick left
+    with TestClient(app) as client:
+        view, offered, done = _play_high_until_the_table_plays_out(client, "spades", 2)
+    won = list(view["tricks_won"])
+    left = 13 - sum(won)
+    assert view["legal"] == [] and left >= 2, view  # tricks left
+    assert offered[:-1] and not any(offered[:-1])
+    tricks = done["hands"][0]["score"]["tricks"]
+    assert [t - w for t, w in zip(tricks, won, strict=True)] == [
+        left if s == view["takes_the_rest"] else 0 for s in range(4)]

@@ -39,6 +39,7 @@ from parlour.bots.hearts_rules import NORMAL, PASS_BIT, choose_pass, penalty
 from parlour.bots.spades_expert import ExpertBot, solve_outcomes, table_bids, team_utility
 from parlour.cards import Rng, card_code, cards_of, parse_card, pretty
 from parlour.games.hearts import HeartsHand
+from parlour.games.spades import SpadesHand
 from parlour.games.trick_game import TrickGame
 
 __all__ = ["MISTAKE", "Plan", "judge", "review_hand"]
@@ -89,9 +90,13 @@ def judge(game: str, state: Any, text: str, seat: int, samples: int = 0,
 
 
 def _settled(hand: Any) -> bool:
-    """Whether nothing is left to play for: a Hearts hand with every card that
-    scores taken (see :meth:`HeartsHand.points_settled`)."""
-    return isinstance(hand, HeartsHand) and hand.points_settled()
+    """Whether nothing is left to play for, so the table plays the rest itself: a
+    Hearts hand with every card that scores taken (see
+    :meth:`HeartsHand.points_settled`), a Spades hand whose tricks left one seat
+    takes whatever anyone plays (see :meth:`SpadesHand.takes_the_rest`)."""
+    if isinstance(hand, HeartsHand):
+        return hand.points_settled()
+    return isinstance(hand, SpadesHand) and hand.takes_the_rest() is not None
 
 
 class Plan:
@@ -122,7 +127,7 @@ class Plan:
             if len(state.hands) == hand:
                 if first < 0:
                     first = i
-                # (not once a Hearts hand has no points left: no card can cost
+                # (not once nothing is left to play for: no card can cost
                 # anything then, and the table plays the rest itself)
                 if state.current_player() == seat and not _settled(state.hand):
                     mine.append(i)

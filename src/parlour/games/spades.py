@@ -27,6 +27,7 @@ from typing import Any, Final
 from parlour.cards import (
     FULL_DECK,
     SPADES,
+    SUIT_MASKS,
     SUIT_NAMES,
     Rng,
     card_code,
@@ -252,6 +253,46 @@ class SpadesHand:
         first = (self.dealer + 1) & 3
         n = len(self.bids)
         return [self.bids[i] if (i := (s - first) & 3) < n else None for s in range(4)]
+
+    def takes_the_rest(self) -> int | None:
+        """The seat that takes every trick left whatever anyone plays, if one does:
+        the trick's leader, when each card it held as the trick began is above every
+        card the others held then in its suit, and (unless the leader holds only
+        spades) nobody else holds a spade to trump with. The rest of the hand can
+        then change nothing, so a table may play it out at once (the same holds at
+        every later trick).
+
+        >>> hand = SpadesHand.from_seed(1, dealer=0)
+        >>> hand.takes_the_rest() is None   # still bidding
+        True
+        >>> for _ in range(4):
+        ...     hand.apply(bid_action(3))
+        >>> while hand.takes_the_rest() is None:  # the highest card each time
+        ...     hand.apply(hand.legal_actions()[-1])
+        >>> hand.play.trick_count, hand.takes_the_rest()   # West, two tricks left
+        (11, 3)
+        """
+        play = self.play
+        if len(self.bids) < 4 or play.trick_count == 13:
+            return None
+        leader = play.leader
+        held = [play.h0, play.h1, play.h2, play.h3]
+        trick = play._trick
+        for k in range(play._trick_len):  # the trick's cards back in their hands
+            held[(leader + k) & 3] |= 1 << (trick >> 6 * k & 63)
+        mine = held[leader]
+        others = 0
+        for s in range(4):
+            if s != leader:
+                others |= held[s]
+        if mine & ~SUIT_MASKS[SPADES] and others & SUIT_MASKS[SPADES]:
+            return None  # a void in the suit led could trump it
+        for s in range(4):
+            low = mine & SUIT_MASKS[s]
+            low &= -low  # the leader's lowest card of the suit
+            if low and others & SUIT_MASKS[s] >= low:
+                return None  # a card of the others' beats it
+        return leader
 
     def score(self) -> HandScore:
         """The hand's score (once it is over).

@@ -572,7 +572,8 @@ class Rooms:
         if seat is None:
             return 3600.0
         level = table.bot_to_act()
-        # nothing left to play for (Hearts, every card that scores taken): a bot plays
+        # nothing left to play for (Hearts, every card that scores taken; Spades, one
+        # seat takes every trick left whatever anyone plays): a bot plays
         # every seat's cards, people's too, at the fast pace (a person may still play
         # their own first)
         playing_out = table.playing_out()

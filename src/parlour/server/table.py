@@ -28,6 +28,7 @@ from parlour.cards import CardError, card_code, parse_card
 from parlour.games.base import GameState, IllegalAction
 from parlour.games.hearts import HeartsGame
 from parlour.games.klondike import PlayClock, make_record
+from parlour.games.spades import SpadesGame
 from parlour.games.trick import SEAT_NAMES
 from parlour.server.games import (
     Seat,
@@ -248,14 +249,17 @@ class Table:
         return self.state.is_terminal()
 
     def playing_out(self, state: GameState | None = None) -> bool:
-        """Hearts with every card that scores taken and tricks left: nothing is left
-        to play for, so the table plays the rest for everyone at once (a hand must
-        not drag on)."""
+        """Whether the tricks left can change nothing, so the table plays them for
+        everyone at once (a hand must not drag on): in Hearts once every card that
+        scores is taken, in Spades once one seat takes every trick left whatever
+        anyone plays (:meth:`SpadesHand.takes_the_rest`)."""
         state = self.state if state is None else state
-        if not isinstance(state, HeartsGame) or not self.started or state.is_terminal():
+        if not self.started or state.is_terminal():
             return False
-        hand = state.hand
-        return not hand.is_terminal() and hand.points_settled()
+        if isinstance(state, HeartsGame):
+            hand = state.hand
+            return not hand.is_terminal() and hand.points_settled()
+        return isinstance(state, SpadesGame) and state.hand.takes_the_rest() is not None
 
     def seat_of(self, player: str) -> int | None:
         for s, seat in enumerate(self.seats):
@@ -396,12 +400,14 @@ class Table:
                     seat=seat, seats=seats, options=self.options, pace=self.pace,
                     status=view.get("status", "over" if state.is_terminal() else "playing"),
                     daily=self.daily)
-        if self.game == "hearts":
+        if self.game in ("hearts", "spades"):
             # with nothing left to play for, the table plays every seat's cards: none
-            # is offered to click
+            # is offered to click (in Spades the view says who takes the rest)
             view["playing_out"] = self.playing_out(state)
             if view["playing_out"]:
                 view["legal"] = []
+                if isinstance(state, SpadesGame):
+                    view["takes_the_rest"] = state.hand.takes_the_rest()
         if self.hosting is not None:
             view["hosting"] = self.hosting.to_json()
             view["host"] = seat is not None and self.seats[seat].player == self.hosting.host \

@@ -19,6 +19,15 @@ function seatBids(view) {
 
 const bidding = (view) => view.bids.length < 4;
 
+// Once one seat takes every trick left whatever anyone plays, the table plays
+// the rest for everyone.
+function playingOut(view) {
+  if (!view.playing_out) return null;
+  const seat = view.takes_the_rest;
+  const who = seat === view.seat ? "You take" : `${view.seats[seat].name} takes`;
+  return `${who} every trick left: the rest of the hand plays itself.`;
+}
+
 // The scores after the last hand once the game is over (the view's own are
 // those the final hand started with).
 const finalOr = (view) => (view.over && view.hands.length ? view.hands.at(-1).score : view);
@@ -174,6 +183,7 @@ const rules = {
   selecting: () => false,
   marked: () => new Set(),
   faceDown: (view) => canBlindNil(view) && !looked(view),
+  playingOut,
 
   prompt(view) {
     if (bidding(view)) return "Your bid: how many tricks will you take?";
@@ -198,6 +208,7 @@ const rules = {
       lines.push(`${seatWord(view, seat)} bid ${bidText(view.bids[i])}.`);
     }
     if (prev && !prev.spades_broken && view.spades_broken) lines.push("Spades are broken.");
+    if (view.playing_out && !prev?.playing_out) lines.push(playingOut(view));
     if (view.over && !prev?.over) lines.push(`Game over: ${rules.winner(view)}.`);
     return lines;
   },
