@@ -12,7 +12,7 @@ import { enableKeys, focusSpot, focusedSpot } from "/static/klondike-keys.js";
 import { describe, moveOnto, movesFrom, parseAction, placeWords, sensibleMove, topCard } from "/static/klondike-moves.js";
 import { cardName } from "/static/cards.js";
 import { goToTable, seatToken } from "/static/seats.js";
-import { connectTable } from "/static/trick-socket.js";
+import { connectTable } from "/static/table-socket.js";
 
 const tableId = location.pathname.split("/")[2] || null;
 const $ = (id) => document.getElementById(id);

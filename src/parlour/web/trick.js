@@ -32,7 +32,7 @@ import { openReview } from "/static/trick-review.js";
 import { createHand, focusAmong, restoreFocus } from "/static/trick-hand.js";
 import { carrySeat, seatToken } from "/static/seats.js";
 import { drawText, entryPanel, reactionBar, waitingRoom } from "/static/trick-room.js";
-import { connectTable } from "/static/trick-socket.js";
+import { connectTable } from "/static/table-socket.js";
 import { seatWord, showLastTrick } from "/static/trick-last.js";
 import { PLACES, placeOf, renderSeat } from "/static/trick-seats.js";
 
