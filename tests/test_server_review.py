@@ -81,21 +81,31 @@ def test_a_review_is_for_a_finished_hand_of_ones_own(db: str) -> None:
         assert other.status_code == 400 and "Spades and Hearts" in other.json()["error"]
 
 
-def test_cards_played_with_no_points_left_are_not_judged() -> None:
-    # once every heart and the queen are taken the table plays the rest of the
-    # hand itself, whoever holds the cards: the review judges only the seat's
-    # turns before that, never a card it did not choose
+@pytest.mark.parametrize("game", ["hearts", "spades"])
+def test_cards_the_table_plays_itself_are_not_judged(game: str) -> None:
+    # once nothing is left to play for (every heart and the queen taken, or one
+    # seat sure to take every trick left) the table plays the rest of the hand
+    # itself, whoever holds the cards: the review judges only the seat's turns
+    # before that, never a card it did not choose
     from parlour.bots.review import Plan
     from parlour.games.hearts import HeartsGame, HeartsOptions
+    from parlour.games.spades import SpadesGame, SpadesOptions
 
-    game = HeartsGame(HeartsOptions(), 11, 0)
+    def start() -> Any:
+        return HeartsGame(HeartsOptions(), 11, 0) if game == "hearts" else SpadesGame(
+            SpadesOptions(), 2, 0)
+
+    state = start()
     actions, before, after = [], [], []
-    while len(game.hands) == 1 and not game.is_terminal():
-        if game.current_player() == 0:
-            (after if game.hand.points_settled() else before).append(len(actions))
-        action = game.legal_actions()[-1]  # the highest card: the points go early
-        actions.append(game.action_to_string(action))
-        game.apply(action)
-    assert after, "the points were not settled before South's last turns"
-    plan = Plan.of("hearts", HeartsGame(HeartsOptions(), 11, 0), actions, 1, 0)
+    while len(state.hands) == 1 and not state.is_terminal():
+        hand = state.hand
+        if state.current_player() == 0:
+            settled = hand.takes_the_rest() is not None or (
+                game == "hearts" and hand.points_settled())
+            (after if settled else before).append(len(actions))
+        action = state.legal_actions()[-1]  # the highest card: the tricks go early
+        actions.append(state.action_to_string(action))
+        state.apply(action)
+    assert after, "nothing was settled before South's last turns"
+    plan = Plan.of(game, start(), actions, 1, 0)
     assert plan.decisions == before

@@ -340,10 +340,12 @@ def test_a_table_no_one_is_at_is_unloaded_and_comes_back_as_it_was(
             assert _views(ws, lambda m: m["view"]["status"] == "playing")
 
 
-def _play_high_until_the_table_plays_out(client: TestClient, game: str, seed: int) -> Any:
+def _play_until_the_table_plays_out(client: TestClient, game: str, seed: int,
+                                    pick: int = -1) -> Any:
     """A table with South alone among easy bots, South bidding 3 and playing its
-    highest card each turn until the table plays the rest of the hand itself:
-    the view then, the views up to the hand's end, and its last view."""
+    highest card each turn (its lowest with ``pick=0``) until the table plays the
+    rest of the hand itself: the view then, the views up to the hand's end, and
+    its last view."""
     answer = client.post("/api/tables", json={"game": game, "level": "easy",
                                               "seed": seed}).json()
     with client.websocket_connect(f"/ws/{answer['table']}") as ws:
@@ -355,7 +357,7 @@ def _play_high_until_the_table_plays_out(client: TestClient, game: str, seed: in
             if view["playing_out"]:
                 break
             assert not view["hands"], "South played its hand to the end"
-            action = "bid 3" if "bid 3" in view["legal"] else view["legal"][-1]
+            action = "bid 3" if "bid 3" in view["legal"] else view["legal"][pick]
             ws.send_json({"type": "act", "version": message["version"], "action": action})
         # South never acts again: the hand ends all the same
         offered: list[list[str]] = []
@@ -369,7 +371,7 @@ def test_with_no_points_left_the_table_plays_the_rest_of_the_hand(app: Any) -> N
     # taken tricks before the end; from then on nothing can change the hand's
     # score, and the table plays every seat's cards, South's too, offering none
     with TestClient(app) as client:
-        view, offered, done = _play_high_until_the_table_plays_out(client, "hearts", 11)
+        view, offered, done = _play_until_the_table_plays_out(client, "hearts", 11)
     assert view["legal"] == [] and len(view["hand"]) >= 2, view  # tricks left
     assert sum(view["points"]) == 26  # every heart and the queen taken
     # the hand's score as it was, and no view on the way offers a card
@@ -377,17 +379,28 @@ def test_with_no_points_left_the_table_plays_the_rest_of_the_hand(app: Any) -> N
     assert offered[:-1] and not any(offered[:-1])
 
 
-def test_once_one_seat_takes_every_trick_left_the_spades_table_plays_the_rest(app: Any) -> None:
-    # Late in the hand (seed 2) one seat holds the top card of every suit it has
-    # and nobody can trump it. The rest can change nothing then: the table plays
-    # every seat's cards, South's too, offering none, and that seat takes every
-    # trick left
+# (seeds where South, playing high in Spades and low in Hearts, sees it happen
+# with two tricks or more left, and in Hearts with points still to take)
+@pytest.mark.parametrize("game, seed, pick", [("spades", 2, -1), ("hearts", 3, 0)])
+def test_once_one_seat_takes_every_trick_left_the_table_plays_the_rest(
+        app: Any, game: str, seed: int, pick: int) -> None:
+    # Late in the hand one seat holds the top card of every suit it has (and in
+    # Spades nobody can trump it). The rest can change nothing then: the table
+    # plays every seat's cards, South's too, offering none, and that seat takes
+    # every trick left (in Hearts, with points still in them)
     with TestClient(app) as client:
-        view, offered, done = _play_high_until_the_table_plays_out(client, "spades", 2)
-    won = list(view["tricks_won"])
-    left = 13 - sum(won)
-    assert view["legal"] == [] and left >= 2, view  # tricks left
-    assert offered[:-1] and not any(offered[:-1])
-    tricks = done["hands"][0]["score"]["tricks"]
-    assert [t - w for t, w in zip(tricks, won, strict=True)] == [
-        left if s == view["takes_the_rest"] else 0 for s in range(4)]
+        view, offered, done = _play_until_the_table_plays_out(client, game, seed, pick)
+    seat = view["takes_the_rest"]
+    assert view["legal"] == [] and offered[:-1] and not any(offered[:-1])
+    if game == "spades":
+        won = list(view["tricks_won"])
+        assert 13 - sum(won) >= 2  # tricks left
+        tricks = done["hands"][0]["score"]["tricks"]
+        assert [t - w for t, w in zip(tricks, won, strict=True)] == [
+            13 - sum(won) if s == seat else 0 for s in range(4)]
+    else:  # every point left goes to that seat (points: as taken, before a moon)
+        left = 26 - sum(view["points"])
+        assert left > 0 and len(view["hand"]) >= 2  # points and tricks left
+        points = done["hands"][0]["score"]["points"]
+        assert [p - q for p, q in zip(points, view["points"], strict=True)] == [
+            left if s == seat else 0 for s in range(4)]

@@ -91,12 +91,12 @@ def judge(game: str, state: Any, text: str, seat: int, samples: int = 0,
 
 def _settled(hand: Any) -> bool:
     """Whether nothing is left to play for, so the table plays the rest itself: a
-    Hearts hand with every card that scores taken (see
-    :meth:`HeartsHand.points_settled`), a Spades hand whose tricks left one seat
-    takes whatever anyone plays (see :meth:`SpadesHand.takes_the_rest`)."""
-    if isinstance(hand, HeartsHand):
-        return hand.points_settled()
-    return isinstance(hand, SpadesHand) and hand.takes_the_rest() is not None
+    hand whose tricks left one seat takes whatever anyone plays (see
+    :meth:`SpadesHand.takes_the_rest`), or a Hearts hand with every card that
+    scores taken (see :meth:`HeartsHand.points_settled`)."""
+    if isinstance(hand, HeartsHand) and hand.points_settled():
+        return True
+    return isinstance(hand, (HeartsHand, SpadesHand)) and hand.takes_the_rest() is not None
 
 
 class Plan:

@@ -315,6 +315,23 @@ class HeartsHand:
             taken |= t
         return taken & scoring == scoring
 
+    def takes_the_rest(self) -> int | None:
+        """The seat that takes every trick left whatever anyone plays, if one does
+        (the trick's leader, each card it held as the trick began above every card
+        the others held then in its suit): the points left are then that seat's,
+        and the tricks left can change nothing, so a table may play them out at once.
+
+        >>> hand = HeartsHand.from_seed(4, pass_dir=PASS_NONE)
+        >>> while hand.takes_the_rest() is None:  # the highest card each time
+        ...     hand.apply(hand.legal_actions()[-1])
+        >>> hand.play.trick_count, hand.takes_the_rest(), hand.points_settled()  # North
+        (11, 0, False)
+        """
+        if self.passing:
+            return None
+        seat = self.play.takes_the_rest()
+        return None if seat < 0 else seat
+
     def score(self) -> HandScore:
         """The hand's score (once it is over).
 

@@ -27,7 +27,6 @@ from typing import Any, Final
 from parlour.cards import (
     FULL_DECK,
     SPADES,
-    SUIT_MASKS,
     SUIT_NAMES,
     Rng,
     card_code,
@@ -272,27 +271,10 @@ class SpadesHand:
         >>> hand.play.trick_count, hand.takes_the_rest()   # West, two tricks left
         (11, 3)
         """
-        play = self.play
-        if len(self.bids) < 4 or play.trick_count == 13:
+        if len(self.bids) < 4:
             return None
-        leader = play.leader
-        held = [play.h0, play.h1, play.h2, play.h3]
-        trick = play._trick
-        for k in range(play._trick_len):  # the trick's cards back in their hands
-            held[(leader + k) & 3] |= 1 << (trick >> 6 * k & 63)
-        mine = held[leader]
-        others = 0
-        for s in range(4):
-            if s != leader:
-                others |= held[s]
-        if mine & ~SUIT_MASKS[SPADES] and others & SUIT_MASKS[SPADES]:
-            return None  # a void in the suit led could trump it
-        for s in range(4):
-            low = mine & SUIT_MASKS[s]
-            low &= -low  # the leader's lowest card of the suit
-            if low and others & SUIT_MASKS[s] >= low:
-                return None  # a card of the others' beats it
-        return leader
+        seat = self.play.takes_the_rest()
+        return None if seat < 0 else seat
 
     def score(self) -> HandScore:
         """The hand's score (once it is over).

@@ -279,6 +279,33 @@ class TrickPlay:
     def led_suit(self) -> int:
         return (self._trick & 63) // 13 if self._trick_len else -1
 
+    def takes_the_rest(self) -> int:
+        """The seat that takes every trick left whatever anyone plays, or -1: the
+        trick's leader, when each card it held as the trick began is above every
+        card the others held then in its suit, and (unless it holds only trumps)
+        nobody else holds a trump. The same holds at every later trick."""
+        if self.trick_count == 13:
+            return -1
+        leader = self.leader
+        held = [self.h0, self.h1, self.h2, self.h3]
+        trick = self._trick
+        for k in range(self._trick_len):  # the trick's cards back in their hands
+            held[(leader + k) & 3] |= 1 << (trick >> 6 * k & 63)
+        mine = held[leader]
+        others = 0
+        for s in range(4):
+            if s != leader:
+                others |= held[s]
+        trump = self.rules.trump
+        if trump >= 0 and mine & ~SUIT_MASKS[trump] and others & SUIT_MASKS[trump]:
+            return -1  # a seat void in the suit led could trump it
+        for s in range(4):
+            low = mine & SUIT_MASKS[s]
+            low &= -low  # the leader's lowest card of the suit
+            if low and others & SUIT_MASKS[s] >= low:
+                return -1  # a card of the others' beats it
+        return leader
+
     # --- play -----------------------------------------------------------------
 
     def legal_mask(self) -> int:

@@ -250,15 +250,16 @@ class Table:
 
     def playing_out(self, state: GameState | None = None) -> bool:
         """Whether the tricks left can change nothing, so the table plays them for
-        everyone at once (a hand must not drag on): in Hearts once every card that
-        scores is taken, in Spades once one seat takes every trick left whatever
-        anyone plays (:meth:`SpadesHand.takes_the_rest`)."""
+        everyone at once (a hand must not drag on): once one seat takes every trick
+        left whatever anyone plays (:meth:`SpadesHand.takes_the_rest`), and in
+        Hearts also once every card that scores is taken."""
         state = self.state if state is None else state
         if not self.started or state.is_terminal():
             return False
         if isinstance(state, HeartsGame):
             hand = state.hand
-            return not hand.is_terminal() and hand.points_settled()
+            return not hand.is_terminal() and (hand.points_settled()
+                                               or hand.takes_the_rest() is not None)
         return isinstance(state, SpadesGame) and state.hand.takes_the_rest() is not None
 
     def seat_of(self, player: str) -> int | None:
@@ -402,11 +403,11 @@ class Table:
                     daily=self.daily)
         if self.game in ("hearts", "spades"):
             # with nothing left to play for, the table plays every seat's cards: none
-            # is offered to click (in Spades the view says who takes the rest)
+            # is offered to click (the view says who takes the rest, if one seat does)
             view["playing_out"] = self.playing_out(state)
             if view["playing_out"]:
                 view["legal"] = []
-                if isinstance(state, SpadesGame):
+                if isinstance(state, (HeartsGame, SpadesGame)):
                     view["takes_the_rest"] = state.hand.takes_the_rest()
         if self.hosting is not None:
             view["hosting"] = self.hosting.to_json()

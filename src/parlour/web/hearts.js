@@ -5,7 +5,7 @@
 import { cardName, suitSymbol } from "/static/cards.js";
 import { element as html } from "/static/elements.js";
 import { openTablePage } from "/static/trick.js";
-import { seatName, winnerLine } from "/static/names.js";
+import { seatName, takesTheRest, winnerLine } from "/static/names.js";
 
 // Where the pass goes, counted clockwise from the passer.
 const PASS_OFFSET = { left: 1, across: 2, right: 3 };
@@ -14,8 +14,10 @@ const shortName = (code) => `${code[0] === "T" ? "10" : code[0]}${suitSymbol(cod
 const passTarget = (view) => (view.seat + PASS_OFFSET[view.pass]) % 4;
 const passSource = (view) => (view.seat - PASS_OFFSET[view.pass] + 4) % 4;
 const choosingPass = (view) => view.passing && view.legal.some((a) => a.startsWith("pass"));
-// Every card that scores is taken: the table plays the rest of the hand itself.
-const PLAYING_OUT = "No points are left: the rest of the hand plays itself.";
+// Every card that scores is taken, or one seat takes every trick left: the
+// table plays the rest of the hand itself.
+const NO_POINTS_LEFT = "No points are left: the rest of the hand plays itself.";
+const playingOut = (view) => (view.playing_out ? takesTheRest(view) ?? NO_POINTS_LEFT : null);
 // Cards just received stay outlined until you play your first card.
 const freshlyReceived = (view) => view.received.length > 0 && view.hand.length + view.passed.length - view.received.length === 13;
 
@@ -111,7 +113,7 @@ const rules = {
   selecting: choosingPass,
   marked: (view) => new Set(freshlyReceived(view) ? view.received : []),
 
-  playingOut: (view) => (view.playing_out ? PLAYING_OUT : null),
+  playingOut,
 
   prompt(view) {
     if (choosingPass(view)) return `Pass three cards ${view.pass}, to ${view.seats[passTarget(view)].name}.`;
@@ -134,7 +136,7 @@ const rules = {
       lines.push(`You received ${view.received.map(cardName).join(", ")}.`);
     }
     if (prev && !prev.hearts_broken && view.hearts_broken) lines.push("Hearts are broken.");
-    if (view.playing_out && !prev?.playing_out) lines.push(PLAYING_OUT);
+    if (view.playing_out && !prev?.playing_out) lines.push(playingOut(view));
     if (view.over && !prev?.over) lines.push(`Game over: ${rules.winner(view)}.`);
     return lines;
   },

@@ -32,3 +32,15 @@ export function winnerLine(game, names, winners, scores, mine) {
   const points = `${scores[seat]} point${scores[seat] === 1 ? "" : "s"}`;
   return `${who} ${who === "You" ? "win" : "wins"} with ${points}`;
 }
+
+/**
+ * What the table says while it plays the rest of a hand for everyone, one seat
+ * taking every trick left (`view.takes_the_rest`): "West takes every trick
+ * left: …", "You take …"; null when no seat does.
+ */
+export function takesTheRest(view) {
+  const seat = view.takes_the_rest;
+  if (seat == null) return null;
+  const who = seat === view.seat ? "You take" : `${view.seats[seat].name} takes`;
+  return `${who} every trick left: the rest of the hand plays itself.`;
+}

@@ -3,7 +3,7 @@
 
 import { element as html } from "/static/elements.js";
 import { openTablePage } from "/static/trick.js";
-import { seatName, sideName, winnerLine } from "/static/names.js";
+import { seatName, sideName, takesTheRest, winnerLine } from "/static/names.js";
 import { moveFocus } from "/static/trick-hand.js";
 import { seatWord } from "/static/trick-last.js";
 
@@ -21,12 +21,7 @@ const bidding = (view) => view.bids.length < 4;
 
 // Once one seat takes every trick left whatever anyone plays, the table plays
 // the rest for everyone.
-function playingOut(view) {
-  if (!view.playing_out) return null;
-  const seat = view.takes_the_rest;
-  const who = seat === view.seat ? "You take" : `${view.seats[seat].name} takes`;
-  return `${who} every trick left: the rest of the hand plays itself.`;
-}
+const playingOut = (view) => (view.playing_out ? takesTheRest(view) : null);
 
 // The scores after the last hand once the game is over (the view's own are
 // those the final hand started with).
