@@ -21,11 +21,11 @@ class Typist(io.StringIO):
         return "" if word is None else word + "\n"  # "" is the end of the input
 
 
-def play(game: str, lines: int, tmp_path=None, target=None):
+def play(game: str, lines: int, tmp_path=None, target=None, seed=7):
     said: list[str] = []
     record = str(tmp_path / "game.json") if tmp_path else None
-    args = argparse.Namespace(game=game, level="normal", seed=7, target=target, record=record,
-                              resume=None, draw=1)
+    args = argparse.Namespace(game=game, level="normal", seed=seed, target=target,
+                              record=record, resume=None, draw=1)
     from parlour.commands.play import run
 
     status = run(args, stdin=Typist(lines), out=said.append)
@@ -48,6 +48,18 @@ def test_a_whole_short_game_is_saved_as_a_record(tmp_path):
     assert status == 0 and "Game over:" in text
     record = json.loads((tmp_path / "game.json").read_text())
     assert record["format"] == "parlour-record/1" and record["game"] == "spades"
+
+
+def test_once_a_seat_takes_every_trick_left_the_rest_plays_itself():
+    # as at the web table: said once, then no card is asked of you until the
+    # hand is over (seed 3: South itself takes the last tricks of both hands)
+    status, text = play("spades", 20000, target=100, seed=3)
+    assert status == 0 and "Game over:" in text
+    hands = text.split("You take every trick left: the rest of the hand plays itself.")
+    assert len(hands) == 3
+    for rest in hands[1:]:
+        rest = rest.split(" is over.")[0]
+        assert "You play" in rest and "> " not in rest  # played for you, never asked
 
 
 def test_hearts_never_shows_another_seats_pass(tmp_path):

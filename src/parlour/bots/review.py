@@ -94,9 +94,7 @@ def _settled(hand: Any) -> bool:
     hand whose tricks left one seat takes whatever anyone plays (see
     :meth:`SpadesHand.takes_the_rest`), or a Hearts hand with every card that
     scores taken (see :meth:`HeartsHand.points_settled`)."""
-    if isinstance(hand, HeartsHand) and hand.points_settled():
-        return True
-    return isinstance(hand, (HeartsHand, SpadesHand)) and hand.takes_the_rest() is not None
+    return isinstance(hand, (HeartsHand, SpadesHand)) and hand.nothing_to_play_for()
 
 
 class Plan:

@@ -332,6 +332,13 @@ class HeartsHand:
         seat = self.play.takes_the_rest()
         return None if seat < 0 else seat
 
+    def nothing_to_play_for(self) -> bool:
+        """Whether tricks are left that can change nothing (every card that scores
+        taken, or one seat taking every trick left): a table plays them out."""
+        if self.passing or self.play.trick_count == 13:
+            return False
+        return self.points_settled() or self.play.takes_the_rest() >= 0
+
     def score(self) -> HandScore:
         """The hand's score (once it is over).
 

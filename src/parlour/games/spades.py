@@ -276,6 +276,11 @@ class SpadesHand:
         seat = self.play.takes_the_rest()
         return None if seat < 0 else seat
 
+    def nothing_to_play_for(self) -> bool:
+        """Whether tricks are left that can change nothing (one seat taking every
+        trick left): a table plays them out."""
+        return self.takes_the_rest() is not None
+
     def score(self) -> HandScore:
         """The hand's score (once it is over).
 

@@ -254,13 +254,8 @@ class Table:
         left whatever anyone plays (:meth:`SpadesHand.takes_the_rest`), and in
         Hearts also once every card that scores is taken."""
         state = self.state if state is None else state
-        if not self.started or state.is_terminal():
-            return False
-        if isinstance(state, HeartsGame):
-            hand = state.hand
-            return not hand.is_terminal() and (hand.points_settled()
-                                               or hand.takes_the_rest() is not None)
-        return isinstance(state, SpadesGame) and state.hand.takes_the_rest() is not None
+        return self.started and isinstance(state, (HeartsGame, SpadesGame)) \
+            and not state.is_terminal() and state.hand.nothing_to_play_for()
 
     def seat_of(self, player: str) -> int | None:
         for s, seat in enumerate(self.seats):

@@ -74,6 +74,7 @@ class TrickTable:
         self.saver = saver
         self.hand_number = 0
         self.shown = -1
+        self.played_out = 0  # the last hand whose rest played itself
 
     # --- the loop ------------------------------------------------------------
 
@@ -82,6 +83,14 @@ class TrickTable:
         while not self.game.is_terminal():
             self._announce_hand()
             seat = self.game.current_player()
+            if self.game.hand.nothing_to_play_for():
+                # as at the web table: the rest of the hand plays itself, yours too
+                if self.played_out != self.hand_number:
+                    self.played_out = self.hand_number
+                    say(f"  {self._nothing_left()}: the rest of the hand plays itself.")
+                if seat == ME:
+                    self._apply(ME, self.game.legal_actions()[0])
+                    continue
             if seat != ME:
                 action = self.bots[seat].choose(self.game.observation(seat),
                                                 self.game.legal_actions())
@@ -112,6 +121,13 @@ class TrickTable:
                     say(f"  {self.refusal(obs, str(e))}")
         say(self.game_over())
         return 0
+
+    def _nothing_left(self) -> str:
+        seat = self.game.hand.takes_the_rest()
+        if seat is None:
+            return "No points are left"
+        return "You take every trick left" if seat == ME else \
+            f"{SEAT_NAMES[seat]} takes every trick left"
 
     def _saved_note(self) -> str:
         path = self.saver.path
