@@ -572,10 +572,8 @@ class Rooms:
         if seat is None:
             return 3600.0
         level = table.bot_to_act()
-        # nothing left to play for (Hearts, every card that scores taken; Spades, one
-        # seat takes every trick left whatever anyone plays): a bot plays
-        # every seat's cards, people's too, at the fast pace (a person may still play
-        # their own first)
+        # nothing left to play for (see Table.playing_out): a bot plays every seat's
+        # cards, people's too, at the fast pace (a person may still play their own first)
         playing_out = table.playing_out()
         if level is None and not playing_out:
             deadline = self._deadline(room, seat)

@@ -396,14 +396,13 @@ class Table:
                     seat=seat, seats=seats, options=self.options, pace=self.pace,
                     status=view.get("status", "over" if state.is_terminal() else "playing"),
                     daily=self.daily)
-        if self.game in ("hearts", "spades"):
+        if isinstance(state, (HeartsGame, SpadesGame)):
             # with nothing left to play for, the table plays every seat's cards: none
             # is offered to click (the view says who takes the rest, if one seat does)
             view["playing_out"] = self.playing_out(state)
             if view["playing_out"]:
                 view["legal"] = []
-                if isinstance(state, (HeartsGame, SpadesGame)):
-                    view["takes_the_rest"] = state.hand.takes_the_rest()
+                view["takes_the_rest"] = state.hand.takes_the_rest()
         if self.hosting is not None:
             view["hosting"] = self.hosting.to_json()
             view["host"] = seat is not None and self.seats[seat].player == self.hosting.host \
