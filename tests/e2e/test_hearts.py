@@ -163,4 +163,10 @@ def test_with_no_points_left_the_rest_of_the_hand_plays_itself(
     assert clicked <= 11, f"South played {clicked} of its 13 cards by hand"
     expect(summary.locator("tbody tr")).to_have_count(4)
     expect(page.locator(".hand button.card")).to_have_count(0)
+    # Behind the summary your seat shows your total after the hand, as the summary
+    # does (it showed the total before the hand's last tricks, which the table
+    # played itself and the new deal followed at once).
+    total = summary.locator("tbody tr.mine td").nth(2).inner_text()
+    assert total != "0", "South took points: its total moved"
+    expect(page.locator(".seat-bottom .seat-status")).to_contain_text(f"total {total}")
     screenshot(page, "hearts-played-out")

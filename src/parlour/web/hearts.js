@@ -136,8 +136,6 @@ const rules = {
       lines.push(`You received ${view.received.map(cardName).join(", ")}.`);
     }
     if (prev && !prev.hearts_broken && view.hearts_broken) lines.push("Hearts are broken.");
-    if (view.playing_out && !prev?.playing_out) lines.push(playingOut(view));
-    if (view.over && !prev?.over) lines.push(`Game over: ${rules.winner(view)}.`);
     return lines;
   },
 

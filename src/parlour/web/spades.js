@@ -203,8 +203,6 @@ const rules = {
       lines.push(`${seatWord(view, seat)} bid ${bidText(view.bids[i])}.`);
     }
     if (prev && !prev.spades_broken && view.spades_broken) lines.push("Spades are broken.");
-    if (view.playing_out && !prev?.playing_out) lines.push(playingOut(view));
-    if (view.over && !prev?.over) lines.push(`Game over: ${rules.winner(view)}.`);
     return lines;
   },
 

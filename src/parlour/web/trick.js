@@ -11,7 +11,8 @@
 //   selecting(view)          -> true while cards are chosen rather than played (passing)
 //   marked(view)             -> Set of codes to outline in the hand (cards just received)
 //   prompt(view)             -> what the player is asked to do, when it is their turn
-//   announce(prev, view)     -> sentences for screen readers about what changed
+//   announce(prev, view)     -> sentences for screen readers about what changed (the
+//                               table adds the playing out and the game's end)
 //   playingOut(view)         -> (optional) what the table says while it plays the rest
 //                               of a hand itself, in place of the prompt; null otherwise
 //   scoreSheet(view)         -> element: the hands so far
@@ -286,7 +287,9 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     }
     if (prev && (trickDone || !newHand)) await showPlays(prev, view, trickDone, oldRects);
     if (prev && view.hands.length > prev.hands.length) {
-      // The hand's summary, before the next deal.
+      // The hand's summary, before the next deal; behind it the scores after the
+      // hand (as the summary gives them), no cards and no question yet.
+      if (newHand && trickDone) betweenHands(view);
       await showHandSummary(tableBox, view, rules, { onOpen: (dialog) => { summaryOpen = dialog; } });
       summaryOpen = null;
     }
@@ -298,10 +301,19 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     if (newHand) deal();
     if (!trickDone || newHand) renderTrick(view.trick, view);
     for (const text of rules.announce(prev, view)) say(text);
+    if (view.playing_out && !prev?.playing_out && rules.playingOut) say(rules.playingOut(view));
+    if (view.over && !prev?.over) say(`Game over: ${rules.winner?.(view) ?? view.over.winner}.`);
     if (view.legal.length && !prev?.legal.length) {
       say("Your turn.");
       if (prev) play("turn");
     }
+  }
+
+  function betweenHands(view) {
+    renderView(view);
+    hand.render({ cards: [], enabled: new Set() });
+    prompt.textContent = "";
+    gamePanel.replaceChildren();
   }
 
   // The new hand is dealt from the middle of the table.
