@@ -19,7 +19,9 @@ from starlette.testclient import TestClient
 from helpers import scan
 from parlour.server.app import COOKIE, Settings, create_app
 
-SHORT = {"spades": {"target": 150, "nil": False}, "hearts": {"target": 25}}  # a few hands
+# A few hands: everyone bids 3 and plays their first card, so without the mercy rule
+# a Spades game can drag on for 20-30 hands (about a minute on a busy machine).
+SHORT = {"spades": {"target": 150, "nil": False, "mercy": -100}, "hearts": {"target": 25}}
 
 
 class Person:
