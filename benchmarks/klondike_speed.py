@@ -11,10 +11,11 @@ positions searched (the same on every machine) and the positions a second of CPU
 (so another process on the machine matters less). Run it on two builds, one after
 the other, to compare their speed.
 
-The second compares the solver with a copy of ``klondike.py`` and
-``klondike_position.py`` kept in ``DIR`` (imported as pure Python), or with the
-modules ``klondike_base`` and ``klondike_position_base`` there (the same two renamed,
-the first importing the second, perhaps compiled with mypyc): for every deal, the
+The second compares the solver with a copy of its modules (``klondike.py``,
+``klondike_search.py``, ``klondike_moves.py``, ``klondike_position.py``) kept in
+``DIR`` (imported as pure Python), or with the modules ``klondike_base``,
+``klondike_position_base`` and so on there (the same renamed, importing each other,
+perhaps compiled with mypyc): for every deal, the
 complete draw-3 search, the draw-1 relaxation, the plain draw-1 search, a quick
 search and the draw-3 game with the ``swap`` move (``swap3``) must give the same
 answer, the same number of positions searched and of positions proved blocked, and
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import shutil
 import sys
 import tempfile
 import time
@@ -61,15 +61,19 @@ def search(module: Any, seed: int, kind: str, cap: int) -> tuple[str, int, int, 
 
 
 def load_copy(folder: Path) -> ModuleType:
-    """The solver kept in ``folder``, under the names ``klondike_base`` and
-    ``klondike_position_base``."""
+    """The solver kept in ``folder``, its modules renamed ``klondike_base``,
+    ``klondike_position_base`` and so on (``klondike_search`` and ``klondike_moves``
+    too where the copy has them: the solver was one module before 2026-12-05)."""
     if not (folder / "klondike_base.py").exists():
         scratch = Path(tempfile.mkdtemp(prefix="klondike_base_"))
-        shutil.copy(folder / "klondike_position.py", scratch / "klondike_position_base.py")
-        text = (folder / "klondike.py").read_text(encoding="utf-8")
-        text = text.replace("from parlour.solvers.klondike_position import",
-                            "from klondike_position_base import")
-        (scratch / "klondike_base.py").write_text(text, encoding="utf-8")
+        names = [name for name in ("klondike", "klondike_position", "klondike_search",
+                                   "klondike_moves") if (folder / f"{name}.py").exists()]
+        for name in names:
+            text = (folder / f"{name}.py").read_text(encoding="utf-8")
+            for other in names:
+                text = text.replace(f"from parlour.solvers.{other} import",
+                                    f"from {other}_base import")
+            (scratch / f"{name}_base.py").write_text(text, encoding="utf-8")
         folder = scratch
     sys.path.insert(0, str(folder))
     return importlib.import_module("klondike_base")

@@ -25,8 +25,6 @@ from parlour.solvers.klondike import (
     Position,
     QuickTable,
     Solver,
-    _swap_tails,
-    _twins,
     blocked,
     position_key,
     reachable,
@@ -37,6 +35,7 @@ from parlour.solvers.klondike import (
     start_position,
 )
 from parlour.solvers.klondike_check import check_positions, random_position
+from parlour.solvers.klondike_moves import _swap_tails, _twins
 from parlour.solvers.klondike_position import _blocked_one_by_one
 from parlour.solvers.klondike_winnable import position_of, still_winnable
 
