@@ -69,6 +69,8 @@ def test_a_game_of_spades_by_clicking(
         else:
             page.wait_for_timeout(200)
     expect(over.locator(".winner-line")).to_contain_text(" win ", timeout=30_000)
+    # and a screen reader hears it
+    expect(page.locator('[aria-live="polite"]').filter(has_text="Game over:")).to_have_count(1)
     expect(sheet).to_be_visible()
     screenshot(page, "spades-game-over")
     check_accessibility(page, "spades game over")
