@@ -126,6 +126,7 @@ def test_hearts_on_a_phone(
     page = phone_page
     open_table(page, server, "hearts")
     page.locator(".pass-panel").wait_for(timeout=20_000)
+    expect(page.locator(".trick-table[data-settled]")).to_have_count(1)  # every view drawn
     for selector in (".hand button.card", ".hand button.card svg", ".pass-panel button", ".seat"):
         assert_within_screen(page, selector)
     screenshot(page, "hearts-phone-passing")

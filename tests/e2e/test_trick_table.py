@@ -189,6 +189,16 @@ def test_last_trick_and_hint(server: Server, browser_page: Page) -> None:
     expect(dialog).to_have_count(0)
 
 
+def page_state(page: Page) -> str:
+    """What a failed look at the table saw: whether the table is hidden (a refusal's
+    panel in its place), the panel's words, and what the page last said."""
+    return str(page.evaluate(
+        "() => JSON.stringify({url: location.href, ready: document.readyState,"
+        " tableHidden: document.querySelector('.trick-table')?.hidden,"
+        " room: document.querySelector('.room')?.innerText.slice(0, 200),"
+        " said: [...document.querySelectorAll('[aria-live] p')].map(p => p.innerText).slice(-4)})"))
+
+
 def assert_within_screen(page: Page, selector: str) -> None:
     """Every element matching `selector` is wholly on screen: no scrolling to see it."""
     size = page.viewport_size or {"width": 360, "height": 740}
@@ -198,7 +208,7 @@ def assert_within_screen(page: Page, selector: str) -> None:
     ):
         left, right, top, bottom, width = box
         on_screen = width > 0 and left >= 0 and right <= size["width"] + 0.5
-        assert on_screen, f"{selector} off screen: {box}"
+        assert on_screen, f"{selector} off screen: {box}; {page_state(page)}"
         assert top >= 0 and bottom <= size["height"] + 0.5, f"{selector} below the fold: {box}"
 
 
