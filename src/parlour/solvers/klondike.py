@@ -21,14 +21,14 @@ Depth-first search over positions, with:
   (see :meth:`~parlour.solvers.klondike_search.Solver._best_first`) taking turns
   with the complete one and its relaxations;
 - the inner loop in native ints where mypyc compiles it so: moves as ints (see
-  ``_PILE`` in :mod:`parlour.solvers.klondike_moves`), sets of cards as the bits of an int, a child built (its piles as a
-  tuple) only once its key is new.
+  ``_PILE`` in :mod:`parlour.solvers.klondike_moves`), sets of cards as the bits
+  of an int, a child built (its piles as a tuple) only once its key is new.
 
 This module decides how the searches take turns (:func:`solve`); one search is a
 :class:`~parlour.solvers.klondike_search.Solver`, its moves and what they do to the
 piles are in :mod:`parlour.solvers.klondike_moves`. The position and its encoding
-are in :mod:`parlour.solvers.klondike_position`, the expansion of a line into the engine's notation in
-:mod:`parlour.solvers.klondike_lines`, the solver's answers for games in
+are in :mod:`parlour.solvers.klondike_position`, the expansion of a line into the
+engine's notation in :mod:`parlour.solvers.klondike_lines`, the solver's answers for games in
 progress (still winnable?) and winnable deals in
 :mod:`parlour.solvers.klondike_winnable`.
 

@@ -368,7 +368,7 @@ def _twins(piles: tuple[bytes, ...]) -> list[tuple[int, int, int]]:
     positions are won or lost together. The complete search keeps every such run on
     the lower-numbered of its two places; what only the other place allows (a card
     put on the card the run leaves free, that card going home) it plays as one move
-    after moving the run over (see :meth:`~parlour.solvers.klondike_search.Solver._gen`). Moving the run frees a
+    after moving the run over (see :meth:`Solver._gen`). Moving the run frees a
     card that only the run's bottom card and its own twin (of the same rank and
     colour) may lie on, and the twin lies on neither card, so no other run can then
     move to a twin place: one run moved over is enough.
@@ -403,7 +403,7 @@ def _swap_tails(piles: tuple[bytes, ...]) -> tuple[bytes, ...]:
     lower-numbered: the runs on them swapped where needed.
 
     Not a move of the game: the draw-1 relaxation of a draw-3 deal allows it (a game
-    with more moves, lost only if the deal is; see :func:`~parlour.solvers.klondike.solve`). A run fits on
+    with more moves, lost only if the deal is; see :func:`solve`). A run fits on
     either twin, and only the two runs' first cards (twins too) may lie on them, so
     each pair is settled on its own, and the positions that differ only so are one.
 

@@ -94,7 +94,7 @@ JITTER: Final = 12
 #   another searched position with the same cards reaches is not searched;
 # - ``blocked``: a position where some card can never go home is lost (see :func:`blocked`),
 #   checked at every position the complete search reaches;
-# - ``draw1``: with draw 3, a deal proved lost with draw 1 is lost (see :func:`~parlour.solvers.klondike.solve`);
+# - ``draw1``: with draw 3, a deal proved lost with draw 1 is lost (see :func:`solve`);
 # - ``undone``: in the complete search, a card that could go home and come straight back
 #   to where it lies goes home at once (see :meth:`Solver._settle`);
 # - ``twin``: in the complete search, a run that lies on one of the two cards it may lie
@@ -221,12 +221,12 @@ class Solver:
         self.prune_undone = complete and "undone" in pruning
         self.prune_twin = complete and "twin" in pruning
         # a complete draw-1 search whose wins are thrown away (the relaxation of a draw-3
-        # deal, see :func:`~parlour.solvers.klondike.solve`): a talon card goes home only when the next card of its
+        # deal, see :func:`solve`): a talon card goes home only when the next card of its
         # suit follows it at once (``defer``), and a position with every card face up is
         # won (its line is not kept, so it need not be played to the end)
         self.defer = (relaxed and complete and self.reach == 1 and draw == 1
                       and "defer" in pruning)
-        # and the runs on two twin cards may swap places (``swap``, see :func:`~parlour.solvers.klondike_moves._swap_tails`)
+        # and the runs on two twin cards may swap places (``swap``, see :func:`_swap_tails`)
         # (in the draw-1 relaxation, or in the draw-3 game as a relaxation of its own:
         # ``swap3``, see :func:`~parlour.solvers.klondike.solve`)
         self.swap = relaxed and complete and self.reach == draw and "swap" in pruning
