@@ -52,6 +52,16 @@ def against_pimc(game: str, *logs: str, a_opt: tuple[str, ...] = ()) -> Figure:
     return Figure(mean, mean - half, mean + half, f"{len(diffs):,} deals")
 
 
+def hearts_single_hands(name: str) -> Figure:
+    """The Hearts expert's gain a hand on PIMC-24 in single hands with passing
+    (``hearts_bots.py --match expert-pimc``): PIMC's points less the expert's."""
+    deals = [m for m in _lines(name) if m["match"] == "expert-pimc" and not m.get("a_options")]
+    if not deals or len({m["deal"] for m in deals}) != len(deals):
+        raise SystemExit(f"hearts single hands: no deals, or a deal logged twice, in {name}")
+    mean, half = mean_interval([m["points_b"] - m["points_a"] for m in deals])
+    return Figure(mean, mean - half, mean + half, f"{len(deals):,} single hands")
+
+
 def klondike_player(name: str) -> Figure:
     ((_key, games),) = logged([LOGS / name]).items()
     wins = sum(g.won for g in games.values())
@@ -81,12 +91,15 @@ class Row:
 
 
 ROWS = [
-    Row("Hearts expert v PIMC-24", "points a hand", 0.0, 2.5,
+    Row("Hearts expert v PIMC-24 (games)", "points a hand", 0.0, 2.5,
         lambda: against_pimc("hearts", "pimc_reference_issue19.jsonl",
                              "pimc_reference_hearts_weighted.jsonl",
                              "pimc_hearts_model_issue19.jsonl")),
+    Row("Hearts expert v PIMC-24 (hands)", "points a hand", 0.0, 2.5,
+        lambda: hearts_single_hands("hearts_expert_pimc_seed9900.jsonl")),
     Row("Spades expert v PIMC-24", "points a hand", 0.0, 30.0,
-        lambda: against_pimc("spades", "pimc_reference_issue19.jsonl")),
+        lambda: against_pimc("spades", "pimc_reference_issue19.jsonl",
+                             "spades_expert_pimc_fresh.jsonl")),
     Row("Klondike player, 60 s a game", "% of deals won", 30.0, 45.0,
         lambda: klondike_player("klondike_macro_60s_fresh60000.jsonl")),
     Row("Klondike player, 10 s a game", "% of deals won", 30.0, 42.0,

@@ -260,6 +260,24 @@ def test_expert_bids_nil_with_a_hand_that_cannot_take_a_trick() -> None:
     assert ExpertBot(seed=2).choose(hand.observation(0), hand.legal_actions()) != bid_action(0)
 
 
+def test_nil_max_lets_the_playouts_weigh_a_nil_on_a_dangerous_looking_hand() -> None:
+    # Unguarded jack, queen and king of clubs: the rough danger rules a nil out
+    # by default; with ``nil_max=2`` the nil is weighed by the playouts, and the
+    # king of clubs makes it fail on some sampled deals, so it is no sure thing.
+    deal = [parse_cards("2S 3S 2H 3H 4H 5H 2D 3D 4D 5D JC QC KC"),
+            parse_cards("AS KS QS JS 6H 7H 8H 9H 6D 7D 8D 9D 5C"),
+            parse_cards("TS 9S 8S 7S TH JH QH TD JD QD 6C 7C 8C"),
+            parse_cards("6S 5S 4S KH AH KD AD 9C TC 2C 3C 4C AC")]
+    hand = SpadesHand(deal, dealer=3)
+    obs, legal = hand.observation(0), hand.legal_actions()
+    plain = ExpertBot(seed=2, samples=24).evaluate_bids(obs, legal)
+    assert bid_action(0) not in plain.actions
+    weighed = ExpertBot(seed=2, samples=24, nil_max=2).evaluate_bids(obs, legal)
+    assert weighed.actions[:-1] == plain.actions and weighed.actions[-1] == bid_action(0)
+    assert 0.0 < weighed.nil_safe[-1] < 1.0
+    assert weighed.best() in legal
+
+
 def test_expert_does_not_overtake_when_a_bag_would_cost_100() -> None:
     """Both sides have made their bids and have 9 bags; South plays last to a
     trick it could win: winning it takes the tenth bag (-100), so it ducks."""

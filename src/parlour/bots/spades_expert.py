@@ -56,6 +56,8 @@ BAG_COST = 10.0
 PLAYOUTS = 1000
 # Sampled deals a bid; each is played out once for every candidate bid.
 BID_SAMPLES = 64
+# A nil is weighed only for a hand whose rough danger (:func:`nil_danger`) is below this.
+NIL_MAX = 0.9
 
 
 class Evaluation:
@@ -90,14 +92,18 @@ class ExpertBot:
     counts only the hand's score), 2 each opponent keen or ``normal`` at
     random, drawn afresh for every sampled deal. ``bid_model``: the same
     for the opponents' play in the bid playouts (0 ``normal``, 1 keen, 2 at
-    random per opponent and sampled deal)."""
+    random per opponent and sampled deal). ``nil_max``: a nil is weighed
+    only for a hand whose rough danger (:func:`nil_danger`) is below it (2:
+    on every hand, the playouts alone deciding)."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 0, time_budget: float = 0.0,
                  dd_tricks: int = 6, bid_samples: int = BID_SAMPLES,
-                 playouts: int = PLAYOUTS, model: int = 0, bid_model: int = 0) -> None:
+                 playouts: int = PLAYOUTS, model: int = 0, bid_model: int = 0,
+                 nil_max: float = NIL_MAX) -> None:
         self.rng = Rng(seed)
+        self.nil_max = nil_max
         self.model = model
         self.bid_model = bid_model
         self.playouts = playouts
@@ -227,7 +233,7 @@ class ExpertBot:
         hand = obs.hand
         est = estimate_tricks(hand)
         guess = max(1, min(13, round(est)))
-        nil_ok = bid_action(0) in legal and nil_danger(hand) < 0.9
+        nil_ok = bid_action(0) in legal and nil_danger(hand) < self.nil_max
         team = obs.seat & 1
         me = obs.seat
         partner = (me + 2) & 3
@@ -435,9 +441,9 @@ def _distinct(obs: SpadesObservation, legal: Sequence[int]) -> list[int]:
 
 def _make(seed: int = 0, samples: int = 0, time_budget: float = 0.0, dd_tricks: int = 6,
           bid_samples: int = BID_SAMPLES, playouts: int = PLAYOUTS, model: int = 0,
-          bid_model: int = 0) -> ExpertBot:
+          bid_model: int = 0, nil_max: float = NIL_MAX) -> ExpertBot:
     return ExpertBot(seed, samples, time_budget, dd_tricks, bid_samples, playouts, model,
-                     bid_model)
+                     bid_model, nil_max)
 
 
 register_bot("spades", "expert", _make)
