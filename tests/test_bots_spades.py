@@ -278,6 +278,30 @@ def test_nil_max_lets_the_playouts_weigh_a_nil_on_a_dangerous_looking_hand() -> 
     assert weighed.best() in legal
 
 
+def test_partner_shave_models_a_partner_that_bids_under_normal() -> None:
+    """``partner_shave``: the first bidder of a side expects its partner to bid a
+    trick under ``normal`` in that share of the sampled deals, so the expected
+    score of its bids changes on some deals; once the partner has bid, nothing
+    is modelled and nothing changes."""
+    differ = 0
+    for seed in range(6):
+        hand = SpadesHand.from_seed(seed, dealer=seed % 4)
+        obs, legal = hand.observation(hand.current_player()), hand.legal_actions()
+        plain = ExpertBot(seed=1, samples=12).evaluate_bids(obs, legal)
+        shaved = ExpertBot(seed=1, samples=12, partner_shave=100).evaluate_bids(obs, legal)
+        assert plain.actions == shaved.actions and shaved.best() in legal
+        differ += plain.value != shaved.value
+        normal = make_bot("spades", "normal")
+        for _ in range(2):  # the first bidder's partner has now bid
+            seat = hand.current_player()
+            hand.apply(normal.choose(hand.observation(seat), hand.legal_actions()))
+        obs, legal = hand.observation(hand.current_player()), hand.legal_actions()
+        plain = ExpertBot(seed=1, samples=12).evaluate_bids(obs, legal)
+        shaved = ExpertBot(seed=1, samples=12, partner_shave=100).evaluate_bids(obs, legal)
+        assert plain.value == shaved.value
+    assert differ >= 3
+
+
 def test_expert_does_not_overtake_when_a_bag_would_cost_100() -> None:
     """Both sides have made their bids and have 9 bags; South plays last to a
     trick it could win: winning it takes the tenth bag (-100), so it ducks."""
