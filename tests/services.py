@@ -92,6 +92,9 @@ class Server:
             "--host", "127.0.0.1", "--port", str(self.port),
             "--db", self.db, "--no-browser", "--bot-delay", str(self.bot_delay),
             "--workers", "1",
+            # A network gone silent is noticed in 10-20 s, well inside the tests' waits
+            # (at the default 20 s it took up to 40 s, and a 45-s wait once fell short).
+            "--ping", "10",
         ]
         if self.redis:
             command += ["--redis", self.redis]

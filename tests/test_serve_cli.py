@@ -43,7 +43,7 @@ def test_a_database_it_cannot_use_is_one_line(tmp_path: Path, db: str, says: str
 
 
 @pytest.mark.parametrize("flag", [["--port", "0"], ["--port", "http"], ["--bot-delay", "-1"],
-                                  ["--workers", "many"]])
+                                  ["--workers", "many"], ["--ping", "0"], ["--ping", "often"]])
 def test_bad_flags_are_refused(flag: list[str]) -> None:
     done = serve(*flag)
     assert done.returncode == 2 and "Traceback" not in done.stderr

@@ -263,7 +263,8 @@ def test_hearts_with_a_seat_left_to_a_bot_and_a_network_lost(server: Server,
             # Cy's network goes: the others see him away; it comes back and he plays on.
             cy.context.set_offline(True)
             expect(cy.locator(".connection")).to_contain_text("reconnecting")
-            # (The server may learn of a connection gone quiet only by its pings: 20 s + 20 s.)
+            # (The server may learn of a connection gone quiet only by its pings: the test
+            # servers' --ping 10 notices it in 10-20 s.)
             see(ada, lambda: expect(cy_seat).to_contain_text("away", timeout=45_000))
             cy.context.set_offline(False)
             expect(cy.locator(".connection")).to_be_hidden(timeout=30_000)

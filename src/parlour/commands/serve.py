@@ -33,6 +33,10 @@ def register(sub: Any) -> None:
                         help="do not open a browser")
     parser.add_argument("--bot-delay", type=_seconds, default=0.7, metavar="SECONDS",
                         help="how long a bot waits before it plays (default 0.7; 0: at once)")
+    parser.add_argument("--ping", type=_ping, default=20, metavar="SECONDS",
+                        help="how often each connection is pinged, and how long its answer "
+                        "is awaited: a person whose network went silent is shown away after "
+                        "about twice this (default 20)")
     parser.add_argument("--workers", type=_workers, default=0,
                         help="processes for the bots' thinking (default: one per core, up to 2)")
     parser.set_defaults(func=run)
@@ -51,6 +55,16 @@ def _seconds(text: str) -> float:
         value = -1.0
     if not 0 <= value <= 10:
         raise argparse.ArgumentTypeError(f"a delay is 0 to 10 seconds, not {text!r}")
+    return value
+
+
+def _ping(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 1 <= value <= 120:
+        raise argparse.ArgumentTypeError(f"a ping is 1 to 120 seconds, not {text!r}")
     return value
 
 
@@ -73,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         serve(args.host, args.port, args.db, not args.no_browser, args.bot_delay, args.workers,
-              args.redis)
+              args.redis, args.ping)
     except StoreError as e:
         print(f"parlour serve: {e}", file=sys.stderr)
         return 2

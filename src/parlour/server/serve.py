@@ -49,7 +49,7 @@ def check_redis(url: str) -> None:
 
 
 def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: float,
-          processes: int, redis_url: str | None = None) -> None:
+          processes: int, redis_url: str | None = None, ping: float = 20.0) -> None:
     """Check the database, Redis and the address, then serve until interrupted."""
     # The store's thread hands the GIL back and forth with the event loop on
     # every statement: a shorter switch interval than Python's 5 ms keeps a
@@ -64,7 +64,7 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: f
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
     config = uvicorn.Config(app, host=host, port=port, log_level="warning",
-                            ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20,
+                            ws_max_size=64 * 1024, ws_ping_interval=ping, ws_ping_timeout=ping,
                             # A view is a kilobyte or two: compressing it saves little
                             # and costs each connection about 48 KB (benchmarks/web_tables.py).
                             ws_per_message_deflate=False)
