@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 
@@ -31,9 +32,10 @@ def register(sub: Any) -> None:
                         "one process; or the environment variable PARLOUR_REDIS)")
     parser.add_argument("--no-browser", action="store_true",
                         help="do not open a browser")
-    parser.add_argument("--bot-delay", type=_seconds, default=0.7, metavar="SECONDS",
+    parser.add_argument("--bot-delay", type=_seconds("a delay", 0, 10), default=0.7,
+                        metavar="SECONDS",
                         help="how long a bot waits before it plays (default 0.7; 0: at once)")
-    parser.add_argument("--ping", type=_ping, default=20, metavar="SECONDS",
+    parser.add_argument("--ping", type=_seconds("a ping", 1, 120), default=20, metavar="SECONDS",
                         help="how often each connection is pinged, and how long its answer "
                         "is awaited: a person whose network went silent is shown away after "
                         "about twice this (default 20)")
@@ -48,24 +50,18 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"a delay is 0 to 10 seconds, not {text!r}")
-    return value
-
-
-def _ping(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 1 <= value <= 120:
-        raise argparse.ArgumentTypeError(f"a ping is 1 to 120 seconds, not {text!r}")
-    return value
+def _seconds(what: str, low: float, high: float) -> Callable[[str], float]:
+    """An argument type: seconds from ``low`` to ``high``, else a clear error."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} is {low:g} to {high:g} seconds, "
+                                             f"not {text!r}")
+        return value
+    return parse
 
 
 def _redis(text: str) -> str:
