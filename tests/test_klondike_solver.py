@@ -241,18 +241,22 @@ def test_blocked_agrees_with_its_first_implementation(draw: int) -> None:
     assert 0.2 < sum(answers) / len(answers) < 0.9
 
 
-@pytest.mark.parametrize(("seed", "draw", "relaxed", "cap", "answer", "states"), [
-    (10006, 3, False, 6_000, "unknown", 7_085),
-    (30074, 1, True, 6_000, "unknown", 7_088),
-    (10050, 1, True, 100_000, "lose", 3_185),
+@pytest.mark.parametrize(("seed", "draw", "relaxed", "cap", "answer", "states", "before"), [
+    (10006, 3, False, 6_000, "unknown", 6_015, 7_085),
+    (30074, 1, True, 6_000, "unknown", 6_018, 7_088),
+    (10050, 1, True, 100_000, "lose", 3_045, 3_185),
 ])
 def test_the_complete_search_visits_the_positions_it_always_has(
-        seed: int, draw: int, relaxed: bool, cap: int, answer: str, states: int) -> None:
+        seed: int, draw: int, relaxed: bool, cap: int, answer: str, states: int,
+        before: int) -> None:
     # the positions searched, counted (as the solver counted them before it was made
-    # faster): a change to the move order, the pruning or the table's keys shows here
-    solver = Solver(deal_from_seed(seed), draw, None, max_states=cap, relaxed=relaxed)
-    solver.begin()
-    assert (solver.advance(None), solver.states) == (answer, states)
+    # faster): a change to the move order, the pruning or the table's keys shows here;
+    # ``before``: the count before the ``used`` rule, which the rule switched off gives
+    for pruning, count in ((PRUNINGS, states), (PRUNINGS - {"used"}, before)):
+        solver = Solver(deal_from_seed(seed), draw, None, max_states=cap, relaxed=relaxed,
+                        pruning=pruning)
+        solver.begin()
+        assert (solver.advance(None), solver.states) == (answer, count)
 
 
 def test_quick_restarts_skip_what_earlier_ones_searched() -> None:
@@ -372,6 +376,27 @@ def test_twin_places_and_going_home_never_turn_a_win_into_a_loss(draw: int) -> N
         if on in tally:
             tally[on] += 1
     assert tally["win"] >= 3 and tally["lose"] >= 3
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_a_card_back_from_its_foundation_is_used_at_once_and_no_win_is_lost(draw: int) -> None:
+    # the complete search with every rule against it without ``used`` (and without any
+    # rule) on positions deep in play: the rule changes the search on some of them
+    # (fewer positions), never its answer
+    tally = {"win": 0, "lose": 0}
+    changed = 0
+    for pos in _lines_positions(range(24), draw):
+        on = Solver([], draw, 3, max_states=20_000)
+        off = Solver([], draw, 3, max_states=20_000, pruning=PRUNINGS - {"used"})
+        answers = {on.run(start=pos).result, off.run(start=pos).result}
+        if on.states != off.states:
+            changed += 1
+            bare = Solver([], draw, 3, max_states=40_000, pruning=frozenset())
+            answers.add(bare.run(start=pos).result)
+        assert not {"win", "lose"} <= answers, (pos, answers)
+        for answer in answers & {"win", "lose"}:
+            tally[answer] += 1
+    assert changed >= 10 and tally["win"] >= 10 and tally["lose"] >= 10
 
 
 @pytest.mark.parametrize("draw", [1, 3])

@@ -190,6 +190,53 @@ def _back_useful_in(f: i64, visible: i64) -> bool:
     return False
 
 
+def _holders(cards: i64) -> i64:
+    """The cards that some card of ``cards`` could lie on (one rank up, the other
+    colour), as bits."""
+    out: i64 = 0
+    for s in range(4):
+        v = cards >> 13 * s & 0x1FFF
+        up = (v & 0x7FF) << 1 | v >> 12 & 1
+        if s == 0 or s == 3:
+            out |= up << 13 | up << 26
+        else:
+            out |= up | up << 39
+    return out
+
+
+def _useful_home(f: i64, visible: i64) -> i64:
+    """The foundation cards (of the foundations ``f``) worth bringing back, as bits:
+    those some card in ``visible`` (face up, or in the talon's reach) could lie on,
+    and, round after round, those another such card could lie on (it would come back
+    onto them) and those above such a card in its suit (they would come back to
+    uncover it). A card comes back only to be at the start of such a chain (see
+    :func:`_back_useful`), each move of which can wait until just before the visible
+    card is put on its end, so no other card need ever come back.
+
+    >>> # the 2♥ and 3♥ home: the A♣ could lie on the 2♥, so both may come back
+    >>> # (the 3♥ to uncover the 2♥); with only the A♦ in sight, neither
+    >>> f = packed((0, 0, 3, 0))
+    >>> _useful_home(f, 1 << CARD[0][1]) == (1 << CARD[2][2] | 1 << CARD[2][3])
+    True
+    >>> _useful_home(f, 1 << CARD[1][1])
+    0
+    """
+    home: i64 = 0
+    for s in range(4):
+        home |= i64(_UPTO[s * 14 + (f >> 4 * s & 15)])
+    useful = _holders(visible) & home
+    while True:
+        more = useful | _holders(useful) & home
+        for s in range(4):
+            m: i64 = more >> 13 * s & 0xFFF  # (an ace never holds a card)
+            if m:
+                low = m & -m
+                more |= (home >> 13 * s & ~(low - 1) & 0xFFF) << 13 * s
+        if more == useful:
+            return useful
+        useful = more
+
+
 def _home_chain(y: int, found: Sequence[int], pile: int) -> Move:
     """The move sending home the talon cards below ``y`` (in reach), then ``y`` from the
     top of ``pile``."""
