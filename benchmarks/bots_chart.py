@@ -114,6 +114,10 @@ ROWS = [
                                 "klondike_solver_draw3_10s_seeds180000.json",
                                 "klondike_solver_draw3_10s_seeds190000.json",
                                 "klondike_solver_draw3_10s_seeds200000.json",
+                                "klondike_solver_draw3_10s_seeds210000.json",
+                                "klondike_solver_draw3_10s_seeds220000.json",
+                                "klondike_solver_draw3_10s_seeds230000.json",
+                                "klondike_solver_draw3_10s_seeds240000.json",
                                 "klondike_solver_draw3_10s_seeds100000_best_first.json",
                                 "klondike_solver_draw3_10s_seeds110000_best_first.json")),
 ]
