@@ -176,18 +176,15 @@ def _back_useful(found: Sequence[int], visible: int) -> bool:
 
 def _back_useful_in(f: i64, visible: i64) -> bool:
     """:func:`_back_useful` of the foundations ``f`` (four bits a suit)."""
+    return _holders(visible) & _home_cards(f) != 0
+
+
+def _home_cards(f: i64) -> i64:
+    """The cards in the foundations ``f`` (four bits a suit), as bits."""
+    home: i64 = 0
     for s in range(4):
-        v = visible >> 13 * s & 0x1FFF
-        up = (v & 0x7FF) << 1 | v >> 12 & 1
-        if s == 0 or s == 3:
-            o1, o2 = 1, 2
-        else:
-            o1, o2 = 0, 3
-        home = (i64(_UPTO[o1 * 14 + (f >> 4 * o1 & 15)]) >> 13 * o1
-                | i64(_UPTO[o2 * 14 + (f >> 4 * o2 & 15)]) >> 13 * o2)
-        if up & home:
-            return True
-    return False
+        home |= i64(_UPTO[s * 14 + (f >> 4 * s & 15)])
+    return home
 
 
 def _holders(cards: i64) -> i64:
@@ -221,9 +218,7 @@ def _useful_home(f: i64, visible: i64) -> i64:
     >>> _useful_home(f, 1 << CARD[1][1])
     0
     """
-    home: i64 = 0
-    for s in range(4):
-        home |= i64(_UPTO[s * 14 + (f >> 4 * s & 15)])
+    home = _home_cards(f)
     useful = _holders(visible) & home
     while True:
         more = useful | _holders(useful) & home
@@ -235,6 +230,49 @@ def _useful_home(f: i64, visible: i64) -> i64:
         if more == useful:
             return useful
         useful = more
+
+
+def _uses(code: i64, t: i64) -> bool:
+    """Whether the move ``code`` may use the card just back from its foundation on top
+    of pile ``t``: puts a card on it, or brings back another card (the one under it
+    in its suit, or one of a chain of cards coming back that it holds: see ``used``
+    in :data:`~parlour.solvers.klondike_search.PRUNINGS`)."""
+    kind: i64 = code & 7
+    if kind in (_PILE, _TALON):
+        return code >> 13 & 7 == t
+    if kind == _HOME:
+        return True  # cards come back in chains, whose order can matter
+    if kind == _TWIN:
+        return _uses(code & 0xFFF8, t) or _uses(code >> 16, t)
+    return False
+
+
+def _moves_it(code: i64, t: i64) -> bool:
+    """Whether the move ``code`` takes the card on top of pile ``t`` (a card just back
+    from its foundation) somewhere: home again, or with the run it lies on, which
+    could have moved first with the card brought back onto it afterwards."""
+    kind: i64 = code & 7
+    if kind == _PILE:
+        return code >> 3 & 7 == t
+    if kind == _TWIN:
+        return code >> 3 & 7 == t or _moves_it(code >> 16, t)
+    return False
+
+
+def _using(options: list[int], before: list[int], t: i64) -> list[int]:
+    """The moves of ``options`` (of a position where a card just came back from its
+    foundation to the top of pile ``t``) that may use that card (see :func:`_uses`),
+    or that the position before (whose moves were ``before``) did not have, other
+    than taking the card away again."""
+    had: set[int] = set()
+    for m in before:
+        had.add(m & _CODE)
+    out: list[int] = []
+    for m in options:
+        code: i64 = m & _CODE
+        if _uses(code, t) or (code not in had and not _moves_it(code, t)):
+            out.append(m)
+    return out
 
 
 def _home_chain(y: int, found: Sequence[int], pile: int) -> Move:

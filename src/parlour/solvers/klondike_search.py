@@ -58,6 +58,7 @@ from parlour.solvers.klondike_moves import (
     _twin_pair,
     _unpacked,
     _useful_home,
+    _using,
     _won,
 )
 from parlour.solvers.klondike_position import (
@@ -109,61 +110,16 @@ JITTER: Final = 12
 # - ``swap3``: with draw 3, a deal proved lost in the draw-3 game with the ``swap`` move
 #   added is lost (see :func:`~parlour.solvers.klondike.solve`);
 # - ``used``: in the complete search, right after a card comes back from its foundation
-#   the next move uses it (puts a card on it, or brings back the card under it in its
-#   suit) or is one the position before did not have, other than taking the card away
-#   again (see :func:`_using`). A move that does neither could have been played before
-#   the card came back, and the card brought back later, just before it is used. And
-#   only a card that some visible card could lie on, or that starts a chain of cards
-#   coming back that ends at one, comes back (see
+#   the next move uses it (puts a card on it, or brings back another card) or is one
+#   the position before did not have, other than taking the card away again (see
+#   :func:`~parlour.solvers.klondike_moves._using`). A move that does neither could
+#   have been played before the card came back, and the card brought back later, just
+#   before it is used. And only a card that some visible card could lie on, or that
+#   starts a chain of cards coming back that ends at one, comes back (see
 #   :func:`~parlour.solvers.klondike_moves._useful_home`).
 PRUNINGS: Final = frozenset({"safe", "talon", "split", "back", "empty", "emptying",
                              "pointer", "blocked", "draw1", "undone", "twin", "defer",
                              "swap", "swap3", "used"})
-
-
-def _uses(code: i64, t: i64) -> bool:
-    """Whether the move ``code`` may use the card just back from its foundation on top
-    of pile ``t``: puts a card on it, or brings back another card (the one under it
-    in its suit, or one of a chain of cards coming back that it holds: see ``used``
-    in ``PRUNINGS``)."""
-    kind: i64 = code & 7
-    if kind == _PILE:
-        return code >> 13 & 7 == t
-    if kind == _TALON:
-        return code >> 13 & 7 == t
-    if kind == _HOME:
-        return True  # cards come back in chains, whose order can matter
-    if kind == _TWIN:
-        return _uses(code & 0xFFF8, t) or _uses(code >> 16, t)
-    return False
-
-
-def _moves_it(code: i64, t: i64) -> bool:
-    """Whether the move ``code`` takes the card on top of pile ``t`` (a card just back
-    from its foundation) somewhere: home again, or with the run it lies on, which
-    could have moved first with the card brought back onto it afterwards."""
-    kind: i64 = code & 7
-    if kind == _PILE:
-        return code >> 3 & 7 == t
-    if kind == _TWIN:
-        return code >> 3 & 7 == t or _moves_it(code >> 16, t)
-    return False
-
-
-def _using(options: list[int], before: list[int], t: i64) -> list[int]:
-    """The moves of ``options`` (of a position where a card just came back from its
-    foundation to the top of pile ``t``) that may use that card (see :func:`_uses`),
-    or that the position before (whose moves were ``before``) did not have, other
-    than taking the card away again."""
-    had: set[int] = set()
-    for m in before:
-        had.add(m & _CODE)
-    out: list[int] = []
-    for m in options:
-        code: i64 = m & _CODE
-        if _uses(code, t) or (code not in had and not _moves_it(code, t)):
-            out.append(m)
-    return out
 
 
 class _OutOfTime(Exception):
@@ -894,18 +850,19 @@ class Solver:
                     k += 1
         # cards back from the foundations, only when some card could be built on them
         if complete:
-            back_useful = not prune_back or _back_useful_in(f, faceup | reach)
-            # (with ``used``, only the foundation cards a chain ending at a visible card
-            # starts from: see _useful_home)
-            worth: i64 = (_useful_home(f, faceup | reach) if prune_back and self.prune_used
-                          else -1)
+            # the foundation cards that may come back: with ``used``, those a chain
+            # ending at a visible card starts from (see _useful_home); else all or
+            # none, as some card could lie on one of them or not
+            worth: i64 = -1
+            if prune_back:
+                worth = (_useful_home(f, faceup | reach) if self.prune_used
+                         else -1 if _back_useful_in(f, faceup | reach) else 0)
             for s in range(4):
                 n = f >> 4 * s & 15
                 if not n:
                     continue
                 c = _card(s, n)
-                if prune_back and (not back_useful or _safe_in(s, n, f - (one << 4 * s))
-                                   or not worth >> c & 1):
+                if not worth >> c & 1 or (prune_back and _safe_in(s, n, f - (one << 4 * s))):
                     continue
                 above = i64(_ABOVE_BITS[c])
                 for t in range(7):
