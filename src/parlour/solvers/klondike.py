@@ -61,7 +61,8 @@ from parlour.solvers.klondike_position import (
     safe,
     start_position,
 )
-from parlour.solvers.klondike_search import PRUNINGS, QuickTable, Solver, SolveResult
+from parlour.solvers.klondike_rules import PRUNINGS
+from parlour.solvers.klondike_search import QuickTable, Solver, SolveResult
 
 __all__ = [
     "CARD", "PRUNINGS", "Position", "QuickTable", "SolveResult", "Solver", "blocked",

@@ -1,5 +1,5 @@
 """The Klondike solver's moves as ints and what a move does to the piles, for
-:mod:`parlour.solvers.klondike_search` (typed Python that ``make`` compiles with
+:mod:`parlour.solvers.klondike_rules` (typed Python that ``make`` compiles with
 mypyc): the move codes, the tables of each card's neighbours, and the helpers that
 play, settle and normalise piles held as bytes (see
 :mod:`parlour.solvers.klondike_position`)."""
@@ -236,7 +236,7 @@ def _uses(code: i64, t: i64) -> bool:
     """Whether the move ``code`` may use the card just back from its foundation on top
     of pile ``t``: puts a card on it, or brings back another card (the one under it
     in its suit, or one of a chain of cards coming back that it holds: see ``used``
-    in :data:`~parlour.solvers.klondike_search.PRUNINGS`)."""
+    in :data:`~parlour.solvers.klondike_rules.PRUNINGS`)."""
     kind: i64 = code & 7
     if kind in (_PILE, _TALON):
         return code >> 13 & 7 == t
