@@ -120,6 +120,8 @@ ROWS = [
                                 "klondike_solver_draw3_10s_seeds240000.json",
                                 "klondike_solver_draw3_10s_seeds250000.json",
                                 "klondike_solver_draw3_10s_seeds260000.json",
+                                "klondike_solver_draw3_10s_seeds270000.json",
+                                "klondike_solver_draw3_10s_seeds280000.json",
                                 "klondike_solver_draw3_10s_seeds100000_best_first.json",
                                 "klondike_solver_draw3_10s_seeds110000_best_first.json")),
 ]
