@@ -79,15 +79,16 @@ JITTER: Final = 12
 #   another searched position with the same cards reaches is not searched;
 # - ``blocked``: a position where some card can never go home is lost (see :func:`blocked`),
 #   checked at every position the complete search reaches;
-# - ``draw1``: with draw 3, a deal proved lost with draw 1 is lost (see :func:`solve`);
+# - ``draw1``: with draw 3, a deal proved lost with draw 1 is lost (see
+#   :func:`~parlour.solvers.klondike.solve`);
 # - ``undone``: in the complete search, a card that could go home and come straight back
-#   to where it lies goes home at once (see :meth:`Solver._settle`);
+#   to where it lies goes home at once (see :meth:`Rules._settle`);
 # - ``twin``: in the complete search, a run that lies on one of the two cards it may lie
 #   on, the other being free on top of its pile, lies on the lower-numbered of the two
 #   (see :func:`~parlour.solvers.klondike_moves._twins`);
 # - ``defer``: in the draw-1 relaxation of a draw-3 deal, a talon card goes home only
 #   together with the next cards of its suit, the last from the top of a pile (see
-#   :meth:`Solver._gen`);
+#   :meth:`Rules._gen`);
 # - ``swap``: in that relaxation the runs on two twin cards may swap places, a move
 #   the relaxation adds (see :func:`~parlour.solvers.klondike_moves._swap_tails`);
 # - ``swap3``: with draw 3, a deal proved lost in the draw-3 game with the ``swap`` move
@@ -138,9 +139,10 @@ class Rules:
         self.prune_twin = complete and "twin" in pruning
         self.prune_used = complete and "used" in pruning
         # a complete draw-1 search whose wins are thrown away (the relaxation of a draw-3
-        # deal, see :func:`solve`): a talon card goes home only when the next card of its
-        # suit follows it at once (``defer``), and a position with every card face up is
-        # won (its line is not kept, so it need not be played to the end)
+        # deal, see :func:`~parlour.solvers.klondike.solve`): a talon card goes home only
+        # when the next card of its suit follows it at once (``defer``), and a position
+        # with every card face up is won (its line is not kept, so it need not be played
+        # to the end)
         self.defer = (relaxed and complete and self.reach == 1 and draw == 1
                       and "defer" in pruning)
         # and the runs on two twin cards may swap places (``swap``, see :func:`_swap_tails`)
