@@ -122,6 +122,12 @@ ROWS = [
                                 "klondike_solver_draw3_10s_seeds260000.json",
                                 "klondike_solver_draw3_10s_seeds270000.json",
                                 "klondike_solver_draw3_10s_seeds280000.json",
+                                "klondike_solver_draw3_10s_seeds290000.json",
+                                "klondike_solver_draw3_10s_seeds300000.json",
+                                "klondike_solver_draw3_10s_seeds310000.json",
+                                "klondike_solver_draw3_10s_seeds320000.json",
+                                "klondike_solver_draw3_10s_seeds330000.json",
+                                "klondike_solver_draw3_10s_seeds340000.json",
                                 "klondike_solver_draw3_10s_seeds100000_best_first.json",
                                 "klondike_solver_draw3_10s_seeds110000_best_first.json")),
 ]
