@@ -314,9 +314,12 @@ def test_hearts_plugs_into_the_arena():
     assert s["hands"] == 8 and s["diff"] < 0
 
 
-def test_openspiel_ismcts_plays_legal_cards_from_observations():
+@pytest.mark.parametrize("seed", [1, (9960 * 1_000_003 + 5) * 8 + 1])
+def test_openspiel_ismcts_plays_legal_cards_from_observations(seed):
+    """The second seed is one the arena gives a seat in a match of seed 9960: OpenSpiel
+    once refused it (its seed is a C int) and the match stopped at its first deal."""
     pytest.importorskip("pyspiel")
-    b = make_bot("hearts", "ismcts", seed=1, simulations=50)
+    b = make_bot("hearts", "ismcts", seed=seed, simulations=50)
     hand = HeartsHand.from_seed(3, pass_dir=PASS_LEFT)
     others = [bot("normal", s) for s in range(4)]
     while not hand.is_terminal():
