@@ -129,6 +129,14 @@ class BatchSummary:
             return 0.0
         return times[min(len(times) - 1, math.ceil(q * len(times)) - 1)]
 
+    def speed(self) -> tuple[float, int]:
+        """Positions searched a second, median over the deals that took a second or
+        more (the quick deals are mostly set-up), and how many deals that is: a
+        machine's speed, so batches run on different machines, or the same machine
+        at another time, can be told apart."""
+        rates = [r[3] / r[2] for r in self.results if r[2] >= 1.0]
+        return (statistics.median(rates) if rates else 0.0), len(rates)
+
     def to_json(self) -> dict[str, Any]:
         n = len(self.results)
         out: dict[str, Any] = {"deals": n, "draw": self.draw, "time_limit": self.time_limit}
@@ -139,6 +147,7 @@ class BatchSummary:
         out["settled"] = (self.count("win") + self.count("lose")) / n if n else 0.0
         out["median_seconds"] = statistics.median(self.seconds()) if n else 0.0
         out["p99_seconds"] = self.percentile(0.99)
+        out["positions_a_second"] = round(self.speed()[0])
         out["unknown_seeds"] = [r[0] for r in self.results if r[1] == "unknown"]
         return out
 
@@ -160,6 +169,11 @@ class BatchSummary:
         lines.append(f"  time a deal: median {statistics.median(self.seconds()) if n else 0:.3f} s"
                      f" (published C++ median 0.02 s), 99th percentile "
                      f"{self.percentile(0.99):.2f} s")
+        rate, slow = self.speed()
+        if slow:
+            which = (f"median of the {slow} deals" if slow > 1 else "the one deal")
+            lines.append(f"  search speed {rate:,.0f} positions a second ({which} that took "
+                         "1 s or more: this machine's speed)")
         return "\n".join(lines)
 
 
