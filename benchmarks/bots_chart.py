@@ -53,8 +53,8 @@ def against_pimc(game: str, *logs: str, a_opt: tuple[str, ...] = ()) -> Figure:
 
 
 def hearts_single_hands(name: str, match: str = "expert-pimc") -> Figure:
-    """The Hearts expert's gain a hand on PIMC-24 (or IS-MCTS) in single hands with
-    passing (``hearts_bots.py --match expert-pimc``): the other's points less the
+    """The Hearts expert's gain a hand in single hands with passing against PIMC-24
+    or IS-MCTS (``hearts_bots.py --match MATCH``): the other's points less the
     expert's."""
     deals = [m for m in _lines(name) if m["match"] == match and not m.get("a_options")]
     if not deals or len({m["deal"] for m in deals}) != len(deals):

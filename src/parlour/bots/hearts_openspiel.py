@@ -32,7 +32,8 @@ from parlour.cards import Rng
 __all__ = ["ISMCTSHeartsBot", "OURS_IN_OPENSPIEL", "from_os", "openspiel_state", "to_os"]
 
 PASS_BIT = 1 << 52
-# OpenSpiel's seeds are C ints: ours are folded into 0 .. 2**31 - 2
+# OpenSpiel's seeds are C ints: ours are folded into 0 .. 2**31 - 2 (smaller ones,
+# and so every figure logged with them, unchanged)
 OS_SEEDS = 2**31 - 1
 
 OURS_IN_OPENSPIEL = {
@@ -98,9 +99,7 @@ class ISMCTSHeartsBot:
         self.pyspiel = pyspiel
         self.game = pyspiel.load_game("hearts", OURS_IN_OPENSPIEL)
         self.rng = Rng(seed)
-        # OpenSpiel takes a C int as its seed; the arena's seats are seeded past 2**31
-        # from seed 269 on (``seed * 1_000_003 + deal``, times 8), so fold them in
-        # (seeds below 2**31 - 1 unchanged, the figures already logged with them too)
+        # (the arena seeds seats past 2**31 from match seed 269 on)
         os_seed = seed % OS_SEEDS
         evaluator = pyspiel.RandomRolloutEvaluator(1, os_seed)
         self.bot = pyspiel.ISMCTSBot(os_seed, evaluator, uct_c, simulations, max_world_samples,
