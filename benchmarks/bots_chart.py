@@ -107,6 +107,8 @@ ROWS = [
         lambda: klondike_player("klondike_macro_60s_fresh60000.jsonl")),
     Row("Klondike player, 10 s a game", "% of deals won", 30.0, 42.0,
         lambda: klondike_player("klondike_macro_10s_fresh60000.jsonl")),
+    Row("Klondike player, 10 s (today's machine)", "% of deals won", 30.0, 42.0,
+        lambda: klondike_player("klondike_macro_10s_fresh60000_again_20261206.jsonl")),
     # the machine searches 1.58x fewer positions a second since 2026-12-05, 11:11 (its
     # restart; docs/bots.md, "The machine got slower"): batches before and after apart
     Row("Klondike solver, 10 s (machine of 12-04)", "% of deals settled", 90.0, 99.3,

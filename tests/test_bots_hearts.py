@@ -488,22 +488,44 @@ def test_a_point_avoider_neither_stops_a_moon_nor_ducks_high():
         assert card_code(card) == want
 
 
+def test_cash_leads_the_high_club_early_where_normal_leads_low():
+    """The rules' ``CASH`` (the expert's ``model=3`` of the other seats, as
+    searching players were measured to lead): leading clubs with seven clubs
+    still out, it cashes the king while everyone follows, where ``normal``
+    leads the two; with two clubs out, or in hearts, it leads as ``normal``."""
+    from parlour.bots.hearts_rules import CASH, NORMAL
+
+    def lead(level: int, hand: str, out: str) -> str:
+        cards = parse_cards(hand)
+        return card_code(rule_card(0, cards, cards, (), 0, 0, parse_cards(out), [0, 0, 0, 0],
+                                   False, level, False, [0, 0, 0, 0], 100))
+
+    early = ("2C KC 9D TD JD", "3C 4C 5C 6C 7C 8C AC 2D 3D 4D 5D 6D 7D 8D QD KD AD")
+    assert (lead(NORMAL, *early), lead(CASH, *early)) == ("2C", "KC")
+    late = ("2C KC 9D TD JD", "3C AC 2D 3D 4D 5D 6D 7D 8D QD KD AD")
+    assert lead(CASH, *late) == lead(NORMAL, *late)
+    hearts = ("2H 9H KH", "3H 4H 5H 6H 7H 8H TH JH QH AH")
+    assert lead(CASH, *hearts) == lead(NORMAL, *hearts) == "2H"
+
+
 def test_the_expert_playout_model_changes_its_play_and_is_checked():
-    """``model=1`` (the other seats played as point avoiders) makes the
-    expert choose differently in some positions; ``model=0`` is the default."""
+    """``model=1`` (the other seats played as point avoiders) and ``model=3``
+    (leading as searching players do) make the expert choose differently in
+    some positions; ``model=0`` is the default; another model is refused."""
     from parlour.bots.hearts_expert import HeartsExpert
 
-    differ = 0
+    differ = {1: 0, 3: 0}
     for seed, hand, obs in card_positions(40):
         legal = hand.legal_actions()
         plain = HeartsExpert(seed=seed, samples=30).choose(obs, legal)
         assert HeartsExpert(seed=seed, samples=30, model=0).choose(obs, legal) == plain
-        if HeartsExpert(seed=seed, samples=30, model=1).choose(obs, legal) != plain:
-            differ += 1
-    assert differ > 0
+        for model in differ:
+            if HeartsExpert(seed=seed, samples=30, model=model).choose(obs, legal) != plain:
+                differ[model] += 1
+    assert differ[1] > 0 and differ[3] > 0
     assert make_bot("hearts", "expert", seed=1, model=2).model == 2
-    with pytest.raises(ValueError):
-        HeartsExpert(model=3)
+    with pytest.raises(ValueError, match="model is 0"):
+        HeartsExpert(model=4)
 
 
 def test_the_expert_valued_against_the_others_counts_a_moon_as_the_table_does():

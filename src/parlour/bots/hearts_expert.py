@@ -46,6 +46,7 @@ from typing import Any
 from parlour.bots.hearts_hints import Hint, explain
 from parlour.bots.hearts_rules import (
     AVOID,
+    CASH,
     NORMAL,
     PASS_BIT,
     alike,
@@ -123,7 +124,8 @@ def _same(rep: int, c: int, obs: Any) -> bool:
 def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: bool,
             tricks_done: int, taken: list[int], jack: bool, qbh: bool,
             scores: Sequence[int], target: int, avoid: int = 0, noisy: int = 0,
-            noise_key: int = 0, noise_cut: int = 0, noise_until: int = 13) -> list[int]:
+            noise_key: int = 0, noise_cut: int = 0, noise_until: int = 13,
+            cash: int = 0) -> list[int]:
     """Play the hand to its end by the ``normal`` rules; returns the cards each
     seat took. ``hands``, ``trick`` and ``taken`` are changed. The seats in the
     mask ``avoid`` play as a seat that only avoids points (the rules' ``AVOID``:
@@ -131,7 +133,8 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
     ``noisy`` play, where :func:`noise_draw` of ``noise_key`` with the trick's
     number and the seat falls below ``noise_cut`` (out of 65,536), another
     legal card than the rules' one, drawn uniformly (:func:`noisy_card`),
-    in the tricks before the ``noise_until``-th."""
+    in the tricks before the ``noise_until``-th. The seats in the mask ``cash``
+    play the rules' ``CASH`` (their leads as searching players lead)."""
     pts = [penalty(taken[0]), penalty(taken[1]), penalty(taken[2]), penalty(taken[3])]
     while tricks_done < 13:
         p = (leader + n) & 3
@@ -140,7 +143,8 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
         legal = legal_cards(hand, trick, n, first, broken)
         out = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
         c = rule_card(p, hand, legal, trick, n, leader, out, pts, first,
-                      AVOID if avoid >> p & 1 else NORMAL, jack, scores, target)
+                      AVOID if avoid >> p & 1 else CASH if cash >> p & 1 else NORMAL, jack,
+                      scores, target)
         if noisy >> p & 1 and tricks_done < noise_until and legal & (legal - 1):
             h = noise_draw(noise_key, tricks_done * 4 + p)
             if h & 0xFFFF < noise_cut:
@@ -294,7 +298,9 @@ class HeartsExpert:
     default), 1 as seats that only avoid points (never shoot nor stop a moon,
     duck with the lowest card: PIMC's solver counts nothing but its own
     points), 2 each of them one or the other at random, drawn afresh for
-    every sampled deal; ``relative``: how much of the mean the hand adds to
+    every sampled deal, 3 by the ``normal`` rules but for their leads, which
+    cash the highest club or diamond early as searching players do (the rules'
+    ``CASH``); ``relative``: how much of the mean the hand adds to
     the other three's scores is taken off this seat's own (0, the default:
     its own points alone; 1: its points against the table's, so a moon shot
     is worth 17.3 points more than a clean hand, where its own points see no
@@ -340,8 +346,9 @@ class HeartsExpert:
         if end_bonus < 0.0:
             raise ValueError("end_bonus is the points a hand that ends the game is worth, "
                              "at least 0")
-        if model not in (0, 1, 2):
-            raise ValueError("model is 0 (normal), 1 (point avoiders) or 2 (a mix)")
+        if model not in (0, 1, 2, 3):
+            raise ValueError("model is 0 (normal), 1 (point avoiders), 2 (a mix) or 3 "
+                             "(normal, leading as searching players do)")
         if not 0.0 <= noise <= 1.0:
             raise ValueError("noise is a chance, from 0 to 1")
         if noise_tricks < 0:
@@ -460,7 +467,7 @@ class HeartsExpert:
                         leader = s
                 taken = [0, 0, 0, 0]
                 playout(hands, [0, 0, 0, 0], 0, leader, False, 0, taken, jack, qbh,
-                        scores, target, avoid)
+                        scores, target, avoid, cash=self._cashers(me))
                 totals[ci] += outcome(taken, me, jack, moon_add, scores, target, self.relative,
                                       self.end_bonus)
         best = 0
@@ -578,6 +585,7 @@ class HeartsExpert:
             base_trick[i] = play.trick[i]
         base_taken: list[int] = list(play.taken)
         avoid = self._avoiders(me)
+        cash = self._cashers(me)
         noisy = 0
         key = 0
         if self.noise_cut > 0:
@@ -612,7 +620,7 @@ class HeartsExpert:
                 m = 0
                 tricks_done += 1
             playout(hands, trick, m, leader, broken, tricks_done, taken, jack, qbh,
-                    scores, target, avoid, noisy, key, self.noise_cut, until)
+                    scores, target, avoid, noisy, key, self.noise_cut, until, cash)
             values.append(outcome(taken, me, jack, moon_add, scores, target, rel, self.end_bonus))
         return values
 
@@ -624,6 +632,10 @@ class HeartsExpert:
         if self.model == 2:
             return others & self.rng.below(16)
         return 0
+
+    def _cashers(self, me: int) -> int:
+        """The seats the playouts play by the rules' ``CASH`` (``model=3``)."""
+        return 15 & ~(1 << me) if self.model == 3 else 0
 
     def _enough(self, done: int, deadline: float) -> bool:
         """Whether ``done`` samples are enough: the fixed number, or the time spent."""

@@ -42,6 +42,7 @@ from parlour.cards import FULL_DECK, Rng
 
 __all__ = [
     "AVOID",
+    "CASH",
     "EASY",
     "NORMAL",
     "HeartsRuleBot",
@@ -60,6 +61,11 @@ NORMAL = 1
 # (PIMC's solver counts the seat's own points and nothing else): it never
 # goes for the moon nor stops one, and ducks with its lowest card.
 AVOID = 2
+# Not a level offered at the table either: ``normal`` leading as the searching
+# players measured lead (``benchmarks/hearts_model_fit.py``): a lead in clubs or
+# diamonds with six or more of the suit out is its highest card, cashed while
+# everyone follows; the expert's ``model=3`` of the other seats.
+CASH = 3
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
@@ -126,7 +132,7 @@ def rule_card(me: int, hand: int, legal: int, trick: Sequence[int], n: int, lead
     shooting = moons and shooter == me and _can_shoot(me, hand, out, pts)
     threat = moons and shooter >= 0 and shooter != me and pts[shooter] >= MOON_THREAT
     if n == 0:
-        return _lead(hand, legal, out, shooting, threat, jack)
+        return _lead(hand, legal, out, shooting, threat, jack, level == CASH)
     led = trick[0] // 13
     best = trick[0]
     bi = 0
@@ -200,7 +206,8 @@ def _can_shoot(me: int, hand: int, out: int, pts: Sequence[int]) -> bool:
     return _high(mine) > _high(out_hearts) and mine.bit_count() * 2 >= out_hearts.bit_count()
 
 
-def _lead(hand: int, legal: int, out: int, shooting: bool, threat: bool, jack: bool) -> int:
+def _lead(hand: int, legal: int, out: int, shooting: bool, threat: bool, jack: bool,
+          cash: bool = False) -> int:
     if shooting:
         # Cash masters, hearts last so the others follow with theirs.
         best = -1
@@ -254,6 +261,8 @@ def _lead(hand: int, legal: int, out: int, shooting: bool, threat: bool, jack: b
         if score > best_score:
             best_score = score
             best = c
+    if cash and best // 13 in (CLUBS, DIAMONDS) and (out & SUIT[best // 13]).bit_count() >= 6:
+        return _high(legal & SUIT[best // 13])
     return best
 
 
