@@ -52,13 +52,14 @@ def against_pimc(game: str, *logs: str, a_opt: tuple[str, ...] = ()) -> Figure:
     return Figure(mean, mean - half, mean + half, f"{len(diffs):,} deals")
 
 
-def hearts_single_hands(name: str, match: str = "expert-pimc") -> Figure:
+def hearts_single_hands(*names: str, match: str = "expert-pimc") -> Figure:
     """The Hearts expert's gain a hand in single hands with passing against PIMC-24
     or IS-MCTS (``hearts_bots.py --match MATCH``): the other's points less the
-    expert's."""
-    deals = [m for m in _lines(name) if m["match"] == match and not m.get("a_options")]
-    if not deals or len({m["deal"] for m in deals}) != len(deals):
-        raise SystemExit(f"hearts single hands: no deals, or a deal logged twice, in {name}")
+    expert's, every logged deal of the plain expert pooled."""
+    deals = [m for name in names for m in _lines(name)
+             if m["match"] == match and not m.get("a_options")]
+    if not deals or len({(m["seed"], m["deal"]) for m in deals}) != len(deals):
+        raise SystemExit(f"hearts single hands: no deals, or a deal logged twice, in {names}")
     mean, half = mean_interval([m["points_b"] - m["points_a"] for m in deals])
     return Figure(mean, mean - half, mean + half, f"{len(deals):,} single hands")
 
@@ -99,7 +100,8 @@ ROWS = [
     Row("Hearts expert v PIMC-24 (hands)", "points a hand", 0.0, 2.5,
         lambda: hearts_single_hands("hearts_expert_pimc_seed9900.jsonl")),
     Row("Hearts expert v IS-MCTS (hands)", "points a hand", 0.0, 3.5,
-        lambda: hearts_single_hands("hearts_expert_ismcts_seed9960.jsonl", "expert-ismcts")),
+        lambda: hearts_single_hands("hearts_expert_ismcts_seed9960.jsonl",
+                                    "hearts_plain_ismcts_seed9990.jsonl", match="expert-ismcts")),
     Row("Spades expert v PIMC-24", "points a hand", 0.0, 30.0,
         lambda: against_pimc("spades", "pimc_reference_issue19.jsonl",
                              "spades_expert_pimc_fresh.jsonl")),
