@@ -534,7 +534,8 @@ def test_the_expert_valued_against_the_others_counts_a_moon_as_the_table_does():
     17.3 points more than a clean hand in which the others split the 26 points
     (26 less 26 / 3), where counting only its own points (the default) sees no
     difference."""
-    from parlour.bots.hearts_expert import HeartsExpert, outcome
+    from parlour.bots.hearts_expert import HeartsExpert
+    from parlour.bots.hearts_playout import outcome
 
     hearts = 0x1FFF << 26
     queen = 1 << 49
@@ -556,7 +557,8 @@ def test_the_expert_values_the_end_of_the_game_by_its_end_bonus():
     """A hand that ends the game (a seat reaches the target) is worth ``end_bonus``
     points of the hand to the seat left lowest, and costs as much to the others;
     with ``end_bonus=0`` the hand is valued by its points alone."""
-    from parlour.bots.hearts_expert import END_BONUS, HeartsExpert, outcome
+    from parlour.bots.hearts_expert import END_BONUS, HeartsExpert
+    from parlour.bots.hearts_playout import outcome
 
     hearts = 0x1FFF << 26
     queen = 1 << 49

@@ -44,19 +44,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.bots.hearts_hints import Hint, explain
+from parlour.bots.hearts_playout import outcome, playout
 from parlour.bots.hearts_rules import (
-    AVOID,
-    CASH,
     NORMAL,
     PASS_BIT,
     alike,
     choose_pass,
-    legal_cards,
     observed_card,
     pass_danger,
     penalty,
-    rule_card,
     taken_by_seat,
+    trick_winner,
 )
 from parlour.bots.hearts_weights import mismatches, systematic_draw
 from parlour.bots.registry import register_bot
@@ -119,120 +117,6 @@ def separating(obs: Any) -> int:
 def _same(rep: int, c: int, obs: Any) -> bool:
     """Whether ``c`` is ``rep`` or in its run of equivalent cards."""
     return rep == c or alike(rep, c, separating(obs), bool(obs.options.jack_of_diamonds))
-
-
-def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: bool,
-            tricks_done: int, taken: list[int], jack: bool, qbh: bool,
-            scores: Sequence[int], target: int, avoid: int = 0, noisy: int = 0,
-            noise_key: int = 0, noise_cut: int = 0, noise_until: int = 13,
-            cash: int = 0) -> list[int]:
-    """Play the hand to its end by the ``normal`` rules; returns the cards each
-    seat took. ``hands``, ``trick`` and ``taken`` are changed. The seats in the
-    mask ``avoid`` play as a seat that only avoids points (the rules' ``AVOID``:
-    no moon shot or stopped, the lowest card to duck). The seats in the mask
-    ``noisy`` play, where :func:`noise_draw` of ``noise_key`` with the trick's
-    number and the seat falls below ``noise_cut`` (out of 65,536), another
-    legal card than the rules' one, drawn uniformly (:func:`noisy_card`),
-    in the tricks before the ``noise_until``-th. The seats in the mask ``cash``
-    play the rules' ``CASH`` (their leads as searching players lead)."""
-    pts = [penalty(taken[0]), penalty(taken[1]), penalty(taken[2]), penalty(taken[3])]
-    while tricks_done < 13:
-        p = (leader + n) & 3
-        hand = hands[p]
-        first = tricks_done == 0
-        legal = legal_cards(hand, trick, n, first, broken)
-        out = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-        c = rule_card(p, hand, legal, trick, n, leader, out, pts, first,
-                      AVOID if avoid >> p & 1 else CASH if cash >> p & 1 else NORMAL, jack,
-                      scores, target)
-        if noisy >> p & 1 and tricks_done < noise_until and legal & (legal - 1):
-            h = noise_draw(noise_key, tricks_done * 4 + p)
-            if h & 0xFFFF < noise_cut:
-                c = noisy_card(legal & ~(1 << c), h >> 16)
-        hands[p] = hand & ~(1 << c)
-        if c // 13 == HEARTS or (qbh and c == QS):
-            broken = True
-        trick[n] = c
-        n += 1
-        if n == 4:
-            led = trick[0] // 13
-            best = trick[0]
-            bi = 0
-            for i in range(1, 4):
-                if trick[i] // 13 == led and trick[i] > best:
-                    best = trick[i]
-                    bi = i
-            w = (leader + bi) & 3
-            won = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-            taken[w] |= won
-            pts[w] += penalty(won)
-            leader = w
-            n = 0
-            tricks_done += 1
-    return taken
-
-
-def noise_draw(key: int, at: int) -> int:
-    """A 32-bit hash of a sampled deal's noise key and a place in its playout
-    (the trick's number times 4 plus the seat): the same place draws the same
-    number in every candidate's playout of that deal, so the candidates'
-    comparison stays paired as far as their playouts run alike.
-
-    >>> noise_draw(5, 7) == noise_draw(5, 7), noise_draw(5, 7) == noise_draw(5, 8)
-    (True, False)
-    """
-    x = (key ^ (at * 0x9E3779B1)) & 0xFFFFFFFF
-    x ^= x >> 16
-    x = (x * 0x7FEB352D) & 0xFFFFFFFF
-    x ^= x >> 15
-    x = (x * 0x2C1B3C6D) & 0xFFFFFFFF
-    x ^= x >> 16
-    return x
-
-
-def noisy_card(cards: int, r: int) -> int:
-    """One card of the mask ``cards`` (not empty), the ``r`` mod its size-th.
-
-    >>> noisy_card(0b10110, 0), noisy_card(0b10110, 1), noisy_card(0b10110, 5)
-    (1, 2, 4)
-    """
-    i = r % cards.bit_count()
-    while i > 0:
-        cards &= cards - 1
-        i -= 1
-    return _low(cards)
-
-
-def outcome(taken: list[int], me: int, jack: bool, moon_add: bool, scores: Sequence[int],
-            target: int, relative: float = 0.0, end_bonus: float = 30.0) -> float:
-    """What the hand adds to ``me``'s score, less ``relative`` times the mean it
-    adds to the other three's, plus the game-end bonus or penalty (``end_bonus``)."""
-    gained = [penalty(taken[0]), penalty(taken[1]), penalty(taken[2]), penalty(taken[3])]
-    for s in range(4):
-        if gained[s] == 26:
-            for t in range(4):
-                if moon_add:
-                    gained[t] = 0 if t == s else 26
-                else:
-                    gained[t] = -26 if t == s else 0
-            break
-    if jack:
-        for s in range(4):
-            if taken[s] >> JD & 1:
-                gained[s] -= 10
-    value = float(gained[me])
-    if relative > 0.0:
-        value -= relative * (gained[0] + gained[1] + gained[2] + gained[3] - gained[me]) / 3.0
-    if target > 0 and end_bonus != 0.0:
-        final = [scores[s] + gained[s] for s in range(4)]
-        if max(final) >= target:
-            low = min(final)
-            lowest = [s for s in range(4) if final[s] == low]
-            if lowest == [me]:
-                value -= end_bonus
-            elif me not in lowest:
-                value += end_bonus
-    return value
 
 
 def sure_card(obs: Any, legal: int) -> int:
@@ -444,6 +328,7 @@ class HeartsExpert:
                         cands.append(mask)
         totals = [0.0] * len(cands)
         unseen = FULL_DECK & ~hand
+        cash = self._cashers(me)
         for _ in range(self.pass_deals):
             cards = list(cards_of(unseen))
             self.rng.shuffle(cards)
@@ -467,7 +352,7 @@ class HeartsExpert:
                         leader = s
                 taken = [0, 0, 0, 0]
                 playout(hands, [0, 0, 0, 0], 0, leader, False, 0, taken, jack, qbh,
-                        scores, target, avoid, cash=self._cashers(me))
+                        scores, target, avoid, cash=cash)
                 totals[ci] += outcome(taken, me, jack, moon_add, scores, target, self.relative,
                                       self.end_bonus)
         best = 0
@@ -606,14 +491,7 @@ class HeartsExpert:
             m = n + 1
             tricks_done: int = play.trick_count
             if m == 4:
-                led = trick[0] // 13
-                best = trick[0]
-                bi = 0
-                for i in range(1, 4):
-                    if trick[i] // 13 == led and trick[i] > best:
-                        best = trick[i]
-                        bi = i
-                w = (leader + bi) & 3
+                w = trick_winner(trick, leader)
                 taken[w] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) \
                     | (1 << trick[3])
                 leader = w

@@ -52,6 +52,7 @@ __all__ = [
     "pass_danger",
     "rule_card",
     "taken_by_seat",
+    "trick_winner",
 ]
 
 EASY = 0
@@ -100,6 +101,19 @@ def trick_points(trick: Sequence[int], n: int) -> int:
         elif c // 13 == HEARTS:
             p += 1
     return p
+
+
+def trick_winner(trick: Sequence[int], leader: int) -> int:
+    """The seat that takes a whole trick (four cards, led by ``leader``): the
+    highest card of the suit led."""
+    led = trick[0] // 13
+    best = trick[0]
+    bi = 0
+    for i in range(1, 4):
+        if trick[i] // 13 == led and trick[i] > best:
+            best = trick[i]
+            bi = i
+    return (leader + bi) & 3
 
 
 def moon_seat(pts: Sequence[int]) -> int:

@@ -27,6 +27,7 @@ from parlour.bots.hearts_rules import (
     legal_cards,
     penalty,
     rule_card,
+    trick_winner,
 )
 
 __all__ = ["mismatches", "systematic_draw"]
@@ -99,14 +100,7 @@ def mismatches(obs: Any, world: Any) -> tuple[int, int, int]:
         trick[n] = c
         n += 1
         if n == 4:
-            led = trick[0] // 13
-            best = trick[0]
-            bi = 0
-            for i in range(1, 4):
-                if trick[i] // 13 == led and trick[i] > best:
-                    best = trick[i]
-                    bi = i
-            w = (leader + bi) & 3
+            w = trick_winner(trick, leader)
             pts[w] += penalty((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
                               | (1 << trick[3]))
             leader = w

@@ -32,9 +32,10 @@ from typing import Any
 
 from parlour.bots.advice import reason_for
 from parlour.bots.base import make_bot
-from parlour.bots.hearts_expert import HeartsExpert, _same, outcome, playout, separating
+from parlour.bots.hearts_expert import HeartsExpert, _same, separating
 from parlour.bots.hearts_expert import points_from_here as hearts_dd
 from parlour.bots.hearts_hints import explain
+from parlour.bots.hearts_playout import outcome, playout
 from parlour.bots.hearts_rules import NORMAL, PASS_BIT, choose_pass, penalty
 from parlour.bots.spades_expert import ExpertBot, solve_outcomes, table_bids, team_utility
 from parlour.cards import Rng, card_code, cards_of, parse_card, pretty
