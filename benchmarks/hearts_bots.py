@@ -19,7 +19,7 @@ of disjoint deal ranges (in parallel, or one after a stopped run) add up;
 ``--summary`` prints the figures of such logs together, one match per match,
 seed and options (a deal logged twice is refused). ``--jobs N`` plays the
 deals in N processes at once, each a run of consecutive deals: every deal plays
-as it would alone, so the figures are the same, sooner:
+as it would alone (our bots'; IS-MCTS's, below), so the figures are the same, sooner:
 
     python benchmarks/hearts_bots.py --match expert-pimc --hands 2000 --seed 9900 --jobs 2 \
         --log m.jsonl --resume
@@ -28,7 +28,12 @@ as it would alone, so the figures are the same, sooner:
 and options, so a stopped run goes on where it was.)
 
 IS-MCTS's seats pass as our ``normal`` bot (its passing crashes OpenSpiel), so
-that match compares the card play.
+that match compares the card play. A match against IS-MCTS starts itself again
+with address randomisation off (``fixed_addresses`` in
+``parlour.bots.hearts_openspiel``), so that the same command plays the same on
+every run on one machine. Its hash tables are still placed by what the process
+did before, so an IS-MCTS deal can play differently with another ``--jobs``,
+``--first`` or ``--resume`` (the figures are as good; they are not the same).
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ from parlour.arena.hearts import (
     time_figures,
 )
 from parlour.bots.base import make_bot
+from parlour.bots.hearts_openspiel import fixed_addresses
 
 MATCHES = {
     "easy-random": ("easy", "random"),
@@ -136,7 +142,8 @@ def _played(name: str, seed: int, a_opt: dict[str, Any], b_opt: dict[str, Any],
             deals: list[int], jobs: int) -> Iterator[DealResult]:
     """Each deal of ``deals`` as it ends, played in ``jobs`` processes (each a run of
     consecutive deals). A deal plays as it would anywhere else (its bots are seeded
-    by the deal), so the figures do not depend on ``jobs``."""
+    by the deal), so the figures do not depend on ``jobs`` (but IS-MCTS's can: the
+    module's docstring)."""
     if jobs <= 1:
         yield from _each(name, seed, a_opt, b_opt, deals)
         return
@@ -257,8 +264,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--jobs must be at least 1")
     if args.resume and not args.log:
         parser.error("--resume needs --log: the deals logged there are not played again")
+    names = args.match or list(DEFAULT)
+    if any("ismcts" in MATCHES[name] for name in names) and not fixed_addresses():
+        print("hearts_bots.py: IS-MCTS's deals will not repeat run to run (address "
+              "randomisation could not be turned off)", file=sys.stderr)
     out = []
-    for name in args.match or list(DEFAULT):
+    for name in names:
         print(f"{name}:", flush=True)
         try:
             out.append(run(name, args.hands, args.seed, _options(args.a_opt),

@@ -31,6 +31,7 @@ from typing import Any
 
 from parlour.arena.hearts import play_deal
 from parlour.bots.base import make_bot
+from parlour.bots.hearts_openspiel import fixed_addresses
 from parlour.bots.hearts_rules import (
     AVOID,
     CASH,
@@ -167,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
         return summary(args.summary, levels)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
+    if args.ref == "ismcts":
+        fixed_addresses()  # IS-MCTS's choices repeatable run to run
     log = args.log
     if not log:
         with tempfile.NamedTemporaryFile(prefix="hearts_model_fit_", suffix=".jsonl",

@@ -109,3 +109,27 @@ def test_a_moon_shot_scores_alike():
         assert [26 - r for r in state.returns()] == result.gained
         moons += result.moon is not None
     assert moons >= 1
+
+
+def test_a_match_against_ismcts_plays_the_same_when_run_again(tmp_path):
+    """The same IS-MCTS match once gave other points on every run (IS-MCTS's
+    tables are ordered by where OpenSpiel is loaded, and Linux moves it at
+    every start), so a logged run could not be checked by running it again:
+    the benchmark now runs itself with the addresses fixed."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    runs = []
+    for k in range(2):
+        log = tmp_path / f"run{k}.jsonl"
+        subprocess.run([sys.executable, str(root / "benchmarks" / "hearts_bots.py"),
+                        "--match", "expert-ismcts", "--hands", "2", "--seed", "9990",
+                        "--a-opt", "samples=20", "--b-opt", "simulations=200",
+                        "--log", str(log)], check=True, capture_output=True, timeout=600)
+        runs.append([(d["deal"], d["points_a"], d["points_b"])
+                     for d in map(json.loads, log.read_text().splitlines())])
+    assert len(runs[0]) == 2
+    assert runs[0] == runs[1]
