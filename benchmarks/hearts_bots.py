@@ -17,7 +17,9 @@ A long match can be split: ``--first`` is the first deal's number and ``--log``
 appends every deal as a JSON line as it ends (with the bots' options), so runs
 of disjoint deal ranges (in parallel, or one after a stopped run) add up;
 ``--summary`` prints the figures of such logs together, one match per match,
-seed and options (a deal logged twice is refused). ``--jobs N`` plays the
+seed and options (a deal logged twice is refused), and each match with options
+against the same match and seed without them, deal by deal on the deals both
+played. ``--jobs N`` plays the
 deals in N processes at once, each a run of consecutive deals: every deal plays
 as it would alone (our bots'; IS-MCTS's, below), so the figures are the same, sooner:
 
@@ -51,6 +53,7 @@ from parlour.arena.hearts import (
     DealResult,
     MatchResult,
     add_deal,
+    mean_interval,
     play_deal,
     report_lines,
     time_figures,
@@ -208,6 +211,7 @@ def _log(path: str, name: str, seed: int, deal: DealResult, a_opt: dict[str, Any
 def summary(paths: list[str]) -> int:
     """Figures of logged deals, per match; exits 2 on a deal logged twice or a bad line."""
     results: dict[tuple[str, int, str], MatchResult] = {}
+    by_deal: dict[tuple[str, int, str], dict[int, float]] = {}
     seen: set[tuple[str, int, str, int]] = set()
     try:
         for path in paths:
@@ -219,6 +223,7 @@ def summary(paths: list[str]) -> int:
                     return 2
                 seen.add((*key, deal.deal))
                 add_deal(results.setdefault(key, MatchResult()), deal)
+                by_deal.setdefault(key, {})[deal.deal] = deal.points_a - deal.points_b
     except ValueError as e:
         print(e, file=sys.stderr)
         return 2
@@ -227,7 +232,27 @@ def summary(paths: list[str]) -> int:
         print(f"{name} (seed {seed}{', ' + opts if opts else ''}):")
         for text in report_lines(result, a, b):
             print(text)
+    for line in paired(by_deal):
+        print(line)
     return 0
+
+
+def paired(by_deal: dict[tuple[str, int, str], dict[int, float]]) -> list[str]:
+    """Each match with options against the same match and seed without them, on
+    the deals both played, deal by deal: the options' A - B less the plain A - B
+    (negative: A takes fewer points with the options)."""
+    lines = []
+    for (name, seed, opts), diffs in sorted(by_deal.items()):
+        plain = by_deal.get((name, seed, ""))
+        if not opts or plain is None:
+            continue
+        d = [diffs[i] - plain[i] for i in sorted(diffs) if i in plain]
+        if len(d) < 2:
+            continue
+        mean, half = mean_interval(d)
+        lines.append(f"{name} (seed {seed}), {opts} less plain, deal by deal: {len(d)} deals, "
+                     f"{mean:+.2f} ({mean - half:+.2f} .. {mean + half:+.2f}) points a hand")
+    return lines
 
 
 def _options_text(a_opt: dict[str, Any], b_opt: dict[str, Any]) -> str:
