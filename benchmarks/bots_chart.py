@@ -109,21 +109,25 @@ ROWS = [
         lambda: klondike_player("klondike_macro_60s_fresh60000.jsonl")),
     Row("Klondike player, 10 s a game", "% of deals won", 30.0, 42.0,
         lambda: klondike_player("klondike_macro_10s_fresh60000.jsonl")),
-    Row("Klondike player, 10 s (today's machine)", "% of deals won", 30.0, 42.0,
+    Row("Klondike player, 10 s (slow machine)", "% of deals won", 30.0, 42.0,
         lambda: klondike_player("klondike_macro_10s_fresh60000_again_20261206.jsonl")),
-    # the machine searches 1.58x fewer positions a second since 2026-12-05, 11:11 (its
-    # restart; docs/bots.md, "The machine got slower"): batches before and after apart
+    # the machine searched 1.58x fewer positions a second from 2026-12-05, 11:11 (its
+    # restart; docs/bots.md, "The machine got slower") until its restart on 2026-12-06,
+    # 08:25, after which it was about as fast as before: the batches of each apart
     Row("Klondike solver, 10 s (machine of 12-04)", "% of deals settled", 90.0, 99.3,
         lambda: klondike_solver(*(f"klondike_solver_draw3_10s_seeds{s}.json"
                                   for s in range(120000, 200001, 10000)),
                                 "klondike_solver_draw3_10s_seeds100000_best_first.json",
                                 "klondike_solver_draw3_10s_seeds110000_best_first.json")),
-    Row("Klondike solver, 10 s (today's machine)", "% of deals settled", 90.0, 99.3,
+    Row("Klondike solver, 10 s (slow machine)", "% of deals settled", 90.0, 99.3,
         lambda: klondike_solver(*(f"klondike_solver_draw3_10s_seeds{s}.json"
                                   for s in range(210000, 340001, 10000)))),
-    Row("Klondike solver, 15 s today (9.5 s then)", "% of deals settled", 90.0, 99.3,
+    Row("Klondike solver, 15 s (slow machine)", "% of deals settled", 90.0, 99.3,
         lambda: klondike_solver(*(f"klondike_solver_draw3_15s_seeds{s}.json"
                                   for s in range(350000, 440001, 10000)))),
+    Row("Klondike solver, 10 s (fast again, 12-06)", "% of deals settled", 90.0, 99.3,
+        lambda: klondike_solver(*(f"klondike_solver_draw3_10s_seeds{s}.json"
+                                  for s in range(450000, 490001, 10000)))),
 ]
 
 
