@@ -133,3 +133,22 @@ def test_a_match_against_ismcts_plays_the_same_when_run_again(tmp_path):
                      for d in map(json.loads, log.read_text().splitlines())])
     assert len(runs[0]) == 2
     assert runs[0] == runs[1]
+
+
+def test_the_arena_against_ismcts_gives_the_same_figures_when_run_again():
+    """``parlour arena hearts --b ismcts`` had the same fault as the benchmark:
+    the same command, other points."""
+    import json
+    import subprocess
+    import sys
+
+    runs = []
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", "import sys; from parlour.cli import main; "
+                               "sys.exit(main(sys.argv[1:]))", "arena", "hearts", "--a", "normal",
+                               "--b", "ismcts", "--b-opt", "simulations=200", "--hands", "2",
+                               "--seed", "9990", "--json"],
+                              check=True, capture_output=True, text=True, timeout=600)
+        figures = json.loads(done.stdout)
+        runs.append((figures["points_per_hand_a"], figures["points_per_hand_b"]))
+    assert runs[0] == runs[1]

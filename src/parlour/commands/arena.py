@@ -55,6 +55,12 @@ def bot_options(pairs: list[str]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "hearts" and "ismcts" in (args.a, args.b):
+        # OpenSpiel's IS-MCTS plays the same deal the same way only with the process's
+        # addresses fixed (this starts the command again so, once)
+        from parlour.bots.hearts_openspiel import fixed_addresses
+
+        fixed_addresses()
     try:
         plot = output_path(args.plot, "--plot", ".svg") if args.plot is not None else None
         result = run_match(args.game, args.a, args.b, args.hands, args.seed,
