@@ -12,7 +12,7 @@ positions searched (the same on every machine) and the positions a second of CPU
 the other, to compare their speed.
 
 The second compares the solver with a copy of its modules (``klondike.py``,
-``klondike_search.py``, ``klondike_rules.py``, ``klondike_moves.py``,
+``klondike_search.py``, ``klondike_rules.py``, ``klondike_legal.py``, ``klondike_moves.py``,
 ``klondike_position.py``) kept in
 ``DIR`` (imported as pure Python), or with the modules ``klondike_base``,
 ``klondike_position_base`` and so on there (the same renamed, importing each other,
@@ -63,13 +63,13 @@ def search(module: Any, seed: int, kind: str, cap: int) -> tuple[str, int, int, 
 
 def load_copy(folder: Path) -> ModuleType:
     """The solver kept in ``folder``, its modules renamed ``klondike_base``,
-    ``klondike_position_base`` and so on (``klondike_search``, ``klondike_moves`` and
-    ``klondike_rules`` too where the copy has them: the solver was one module before
-    2026-12-05)."""
+    ``klondike_position_base`` and so on (``klondike_search``, ``klondike_moves``,
+    ``klondike_rules`` and ``klondike_legal`` too where the copy has them: the solver
+    was one module before 2026-12-05)."""
     if not (folder / "klondike_base.py").exists():
         scratch = Path(tempfile.mkdtemp(prefix="klondike_base_"))
         names = [name for name in ("klondike", "klondike_position", "klondike_search",
-                                   "klondike_rules", "klondike_moves")
+                                   "klondike_rules", "klondike_legal", "klondike_moves")
                  if (folder / f"{name}.py").exists()]
         for name in names:
             text = (folder / f"{name}.py").read_text(encoding="utf-8")

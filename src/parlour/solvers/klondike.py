@@ -51,6 +51,7 @@ from typing import Any, Final
 from parlour.games.klondike_engine import KlondikeOptions, KlondikeState
 from parlour.games.klondike_notation import deal_from_seed
 from parlour.games.klondike_records import make_record
+from parlour.solvers.klondike_legal import PRUNINGS
 from parlour.solvers.klondike_lines import expand, replays
 from parlour.solvers.klondike_position import (
     CARD,
@@ -61,7 +62,6 @@ from parlour.solvers.klondike_position import (
     safe,
     start_position,
 )
-from parlour.solvers.klondike_rules import PRUNINGS
 from parlour.solvers.klondike_search import QuickTable, Solver, SolveResult
 
 __all__ = [

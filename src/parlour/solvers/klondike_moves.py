@@ -236,7 +236,7 @@ def _uses(code: i64, t: i64) -> bool:
     """Whether the move ``code`` may use the card just back from its foundation on top
     of pile ``t``: puts a card on it, or brings back another card (the one under it
     in its suit, or one of a chain of cards coming back that it holds: see ``used``
-    in :data:`~parlour.solvers.klondike_rules.PRUNINGS`)."""
+    in :data:`~parlour.solvers.klondike_legal.PRUNINGS`)."""
     kind: i64 = code & 7
     if kind in (_PILE, _TALON):
         return code >> 13 & 7 == t

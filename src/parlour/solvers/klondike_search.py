@@ -13,6 +13,7 @@ from heapq import heappop, heappush
 from typing import Any
 
 from parlour.games.klondike_engine import KlondikeState
+from parlour.solvers.klondike_legal import PRUNINGS
 from parlour.solvers.klondike_lines import expand
 from parlour.solvers.klondike_moves import (
     _CODE,
@@ -34,7 +35,7 @@ from parlour.solvers.klondike_position import (
     reach_mask,
     start_position,
 )
-from parlour.solvers.klondike_rules import PRUNINGS, Rules
+from parlour.solvers.klondike_rules import Rules
 
 try:
     from mypy_extensions import i64
