@@ -14,7 +14,11 @@ end the same scores. No difference was found over the hands below: none is
 documented as expected.
 """
 
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -116,11 +120,6 @@ def test_a_match_against_ismcts_plays_the_same_when_run_again(tmp_path):
     tables are ordered by where OpenSpiel is loaded, and Linux moves it at
     every start), so a logged run could not be checked by running it again:
     the benchmark now runs itself with the addresses fixed."""
-    import json
-    import subprocess
-    import sys
-    from pathlib import Path
-
     root = Path(__file__).resolve().parent.parent
     runs = []
     for k in range(2):
@@ -138,10 +137,6 @@ def test_a_match_against_ismcts_plays_the_same_when_run_again(tmp_path):
 def test_the_arena_against_ismcts_gives_the_same_figures_when_run_again():
     """``parlour arena hearts --b ismcts`` had the same fault as the benchmark:
     the same command, other points."""
-    import json
-    import subprocess
-    import sys
-
     runs = []
     for _ in range(2):
         done = subprocess.run([sys.executable, "-c", "import sys; from parlour.cli import main; "
