@@ -112,7 +112,7 @@ ROWS = [
     Row("Klondike player, 10 s (slow machine)", "% of deals won", 30.0, 42.0,
         lambda: klondike_player("klondike_macro_10s_fresh60000_again_20261206.jsonl")),
     # the machine searched 1.58x fewer positions a second from 2026-12-05, 11:11 (its
-    # restart; docs/bots.md, "The machine got slower") until its restart on 2026-12-06,
+    # restart; docs/bots_journal.md, "The machine got slower") until its restart on 2026-12-06,
     # 08:25, after which it was about as fast as before: the batches of each apart
     Row("Klondike solver, 10 s (machine of 12-04)", "% of deals settled", 90.0, 99.3,
         lambda: klondike_solver(*(f"klondike_solver_draw3_10s_seeds{s}.json"
