@@ -147,3 +147,24 @@ def test_the_arena_against_ismcts_gives_the_same_figures_when_run_again():
         figures = json.loads(done.stdout)
         runs.append((figures["points_per_hand_a"], figures["points_per_hand_b"]))
     assert runs[0] == runs[1]
+
+
+def test_the_arena_called_from_python_plays_in_the_same_process(monkeypatch, capsys):
+    """``parlour.cli.main([...])`` from other Python code (a script, a notebook,
+    these tests) with an IS-MCTS side used to start the *caller's* command again
+    (``os.execv`` with its arguments) to fix the addresses: the caller's process
+    was replaced. Now only the command's own process starts itself again; a call
+    from Python plays the match where it is and returns its figures."""
+    import os
+
+    from parlour.cli import main
+
+    def replaced(*args):
+        raise AssertionError(f"the calling process was replaced: execv{args}")
+
+    monkeypatch.setattr(os, "execv", replaced)
+    status = main(["arena", "hearts", "--a", "normal", "--b", "ismcts", "--b-opt",
+                   "simulations=50", "--hands", "1", "--seed", "3", "--json"])
+    assert status == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["points_per_hand_a"] + figures["points_per_hand_b"] > 0

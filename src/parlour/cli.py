@@ -39,6 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play", "spades", *(argv or sys.argv[1:])])
+    # whether these are this process's own arguments (a command), not a call from
+    # other Python code: only a command may start itself again (``parlour arena``)
+    args.own_process = argv is None or list(argv) == sys.argv[1:]
     try:
         status: int = args.func(args)
     except BrokenPipeError:  # output piped into `head` and the like

@@ -64,14 +64,16 @@ OURS_IN_OPENSPIEL = {
 }
 
 
-def fixed_addresses() -> bool:
+def fixed_addresses(restart: bool = True) -> bool:
     """Make this process's IS-MCTS games repeatable: start the same command
     again with address randomisation off (Linux's ``ADDR_NO_RANDOMIZE``; the
     process is replaced, once), then load OpenSpiel, before any worker is
     forked, so every worker finds it at the same address. For command-line
     tools, called before any game is played. True when the addresses are
-    fixed; False where that cannot be done (not Linux, the flag refused, or
-    OpenSpiel missing): games then play as well, but not the same twice.
+    fixed; False where that cannot be done (not Linux, the flag refused,
+    OpenSpiel missing, or ``restart`` false, for code that must not replace
+    its process, with randomisation on): games then play as well, but not the
+    same twice.
     """
     if not sys.platform.startswith("linux"):
         return False
@@ -83,6 +85,8 @@ def fixed_addresses() -> bool:
     if current == -1:
         return False
     if not current & ADDR_NO_RANDOMIZE:
+        if not restart:
+            return False
         if libc.personality(current | ADDR_NO_RANDOMIZE) == -1:
             return False
         sys.stdout.flush()

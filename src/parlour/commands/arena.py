@@ -57,10 +57,13 @@ def bot_options(pairs: list[str]) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     if args.game == "hearts" and "ismcts" in (args.a, args.b):
         # OpenSpiel's IS-MCTS plays the same deal the same way only with the process's
-        # addresses fixed (this starts the command again so, once)
+        # addresses fixed (this starts the command again so, once); called from other
+        # Python code, the process is not ours to start again
         from parlour.bots.hearts_openspiel import fixed_addresses
 
-        fixed_addresses()
+        if not fixed_addresses(restart=getattr(args, "own_process", False)):
+            print("parlour arena: IS-MCTS's play will not repeat exactly run to run "
+                  "(its process's addresses are not fixed)", file=sys.stderr)
     try:
         plot = output_path(args.plot, "--plot", ".svg") if args.plot is not None else None
         result = run_match(args.game, args.a, args.b, args.hands, args.seed,
