@@ -179,6 +179,42 @@ def race(ours: Callable[[], object], theirs: Callable[[], object], seconds: floa
     return best[0], best[1]
 
 
+def engines_race(description: str, game: str, options: dict[str, Any], title: str,
+                 target: float, sides: Callable[[Any, int], Sequence[tuple[
+                     str, Callable[[], object], Callable[[], object]]]]) -> int:
+    """The command line of a race of our engine against OpenSpiel's on random
+    complete hands (``hearts_speed.py``, ``spades_speed.py``): ``--seconds``,
+    ``--repeats``, ``--quick``, ``--seed``; ``sides(game, seed)`` gives each
+    row's label, our side and theirs; the first row is judged against
+    ``target`` (our rate at least that many times OpenSpiel's)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--seconds", type=float, default=3.0, help="per side per repeat")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="1 s per side, 1 repeat")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.quick:
+        args.seconds, args.repeats = 1.0, 1
+    try:
+        import pyspiel
+    except ImportError:
+        print("OpenSpiel is not installed (pip install open-spiel): nothing to compare with")
+        return 0
+    loaded = pyspiel.load_game(game, options) if options else pyspiel.load_game(game)
+    rows = [(label, *race(ours, theirs, args.seconds, args.repeats, label))
+            for label, ours, theirs in sides(loaded, args.seed)]
+    print()
+    print_table(f"{title}, best of {args.repeats} x {args.seconds:g} s a side", "hands/s",
+                rows, reference="OpenSpiel")
+    ratio = rows[0][1].per_second / rows[0][2].per_second
+    verdict = "meets" if ratio >= target else "MISSES"
+    print(f"  target: Parlour >= {target}x OpenSpiel with the {rows[0][0]}: {verdict} "
+          f"({ratio:.2f}x)")
+    return 0
+
+
 # --- the web app under test ----------------------------------------------------
 
 

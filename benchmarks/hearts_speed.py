@@ -24,14 +24,13 @@ and the best repeat of each is printed. Parlour should be compiled
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections.abc import Callable
 from itertools import cycle
 from typing import Any
 
-from common import numbers, print_table, race
+from common import engines_race, numbers
 from parlour.bots.hearts_openspiel import OURS_IN_OPENSPIEL
 from parlour.cards import shuffled_deck
 from parlour.games.hearts import PASS_ROTATION, HeartsHand
@@ -120,36 +119,11 @@ def openspiel_engine(game: Any, seed: int) -> Callable[[], object]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="per side per repeat")
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--quick", action="store_true", help="1 s per side, 1 repeat")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    if args.quick:
-        args.seconds, args.repeats = 1.0, 1
-    try:
-        import pyspiel
-    except ImportError:
-        print("OpenSpiel is not installed (pip install open-spiel): nothing to compare with")
-        return 0
-    game = pyspiel.load_game("hearts", OPENSPIEL_OPTIONS)
-    rows = []
-    rows.append(("random agent", *race(parlour_random(args.seed),
-                                       openspiel_random(game, args.seed),
-                                       args.seconds, args.repeats, "random agent")))
-    rows.append(("engine only", *race(parlour_engine(args.seed),
-                                      openspiel_engine(game, args.seed),
-                                      args.seconds, args.repeats, "engine only")))
-    print()
-    print_table(f"Hearts: random complete hands (deal, passes, 52 cards, score), best of "
-                f"{args.repeats} x {args.seconds:g} s a side", "hands/s", rows,
-                reference="OpenSpiel")
-    ratio = rows[0][1].per_second / rows[0][2].per_second
-    verdict = "meets" if ratio >= TARGET else "MISSES"
-    print(f"  target: Parlour >= {TARGET}x OpenSpiel with the random agent: {verdict} "
-          f"({ratio:.2f}x)")
-    return 0
+    return engines_race(__doc__.splitlines()[0], "hearts", OPENSPIEL_OPTIONS,
+                        "Hearts: random complete hands (deal, passes, 52 cards, score)", TARGET,
+                        lambda game, seed: [
+                            ("random agent", parlour_random(seed), openspiel_random(game, seed)),
+                            ("engine only", parlour_engine(seed), openspiel_engine(game, seed))])
 
 
 if __name__ == "__main__":
