@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from importlib.util import find_spec
 from typing import Any
 
 from parlour.arena import run_match, svg_plot
@@ -61,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
         # Python code, the process is not ours to start again
         from parlour.bots.hearts_openspiel import fixed_addresses
 
-        if not fixed_addresses(restart=getattr(args, "own_process", False)):
+        own = bool(getattr(args, "own_process", False))
+        if not fixed_addresses(restart=own) and not own and find_spec("pyspiel") is not None:
             print("parlour arena: IS-MCTS's play will not repeat exactly run to run "
                   "(its process's addresses are not fixed)", file=sys.stderr)
     try:
