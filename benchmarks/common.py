@@ -21,6 +21,7 @@ directory on the path.
 
 from __future__ import annotations
 
+import argparse
 import gc
 import json
 import platform
@@ -187,8 +188,6 @@ def engines_race(description: str, game: str, options: dict[str, Any], title: st
     ``--repeats``, ``--quick``, ``--seed``; ``sides(game, seed)`` gives each
     row's label, our side and theirs; the first row is judged against
     ``target`` (our rate at least that many times OpenSpiel's)."""
-    import argparse
-
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--seconds", type=float, default=3.0, help="per side per repeat")
     parser.add_argument("--repeats", type=int, default=3)

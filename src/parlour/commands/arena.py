@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from importlib.util import find_spec
 from typing import Any
 
 from parlour.arena import run_match, svg_plot
@@ -63,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         from parlour.bots.hearts_openspiel import fixed_addresses
 
         own = bool(getattr(args, "own_process", False))
-        if not fixed_addresses(restart=own) and not own and find_spec("pyspiel") is not None:
+        if not fixed_addresses(restart=own) and not own:
             print("parlour arena: IS-MCTS's play will not repeat exactly run to run "
                   "(its process's addresses are not fixed)", file=sys.stderr)
     try:
