@@ -20,7 +20,8 @@ of disjoint deal ranges (in parallel, or one after a stopped run) add up;
 ``--summary`` prints the figures of such logs together, one match per match,
 seed and options (a deal logged twice is refused), and each match with options
 against the same match and seed without them, deal by deal on the deals both
-played. ``--jobs N`` plays the
+played. Every deal logged since 2026-12-06 also says where each side's points
+went (the queen of spades, the hearts, moons), and the figures add that up. ``--jobs N`` plays the
 deals in N processes at once, each a run of consecutive deals: every deal plays
 as it would alone (our bots'; IS-MCTS's, below), so the figures are the same, sooner:
 

@@ -117,6 +117,39 @@ def test_a_hearts_match_split_into_deal_ranges_adds_up_to_the_whole() -> None:
     assert rebuilt.moons_a == whole.moons_a and len(rebuilt.times_a) == len(whole.times_a)
 
 
+def test_a_hearts_match_says_where_each_sides_points_went() -> None:
+    # The queen of spades and the hearts, each side's share a hand, add up to
+    # its points in hands without a moon; a log from before the split still reads.
+    from parlour.arena.hearts import DealResult, MatchResult, add_deal, play_deal, split_lines
+    from parlour.bots.base import make_bot
+
+    def make(level: str):  # a factory of bots by seed
+        return lambda s: make_bot("hearts", level, seed=s)
+
+    deals = [play_deal(make("normal"), make("random"), i, seed=7) for i in range(8)]
+    plain = [d for d in deals if not d.moons_a and not d.moons_b]
+    assert len(plain) >= 6
+    for d in plain:
+        assert d.split_a is not None and d.split_b is not None
+        # 13 for the queen and 13 for the hearts in each of the deal's two plays,
+        # shared by the four seats of each play
+        assert d.split_a[0] + d.split_b[0] == 6.5 and d.split_a[1] + d.split_b[1] == 6.5
+        assert d.split_a[0] + d.split_a[1] == d.points_a
+        assert d.split_b[0] + d.split_b[1] == d.points_b
+    result = MatchResult()
+    for d in plain:
+        add_deal(result, DealResult.from_json(json.loads(json.dumps(d.to_json()))))
+    queen_a = sum(d.split_a[0] for d in plain if d.split_a) / len(plain)
+    [line] = split_lines(result)
+    assert f"({len(plain)} deals)" in line and f"queen {queen_a:.2f} / " in line
+    assert line.endswith("moons and the jack 0.00 / 0.00")
+    old = plain[0].to_json()
+    del old["split_a"], old["split_b"]
+    before = MatchResult()
+    add_deal(before, DealResult.from_json(old))
+    assert split_lines(before) == [] and before.deals == 1
+
+
 @pytest.mark.parametrize("game", ["spades", "hearts"])
 def test_the_pimc_reference_plays_whole_hands_in_the_arena(game: str) -> None:
     """The plain PIMC reference (sampled deals, each solved double dummy) is an

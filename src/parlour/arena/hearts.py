@@ -30,11 +30,11 @@ from parlour.arena.match import HandOutcome, deal_seed, mean_interval
 from parlour.bots.base import Bot
 from parlour.cards import shuffled_deck
 from parlour.games.hearts import PASS_ROTATION, HeartsHand, HeartsOptions
-from parlour.games.hearts_scoring import game_winner
+from parlour.games.hearts_scoring import HEARTS_MASK, QUEEN_OF_SPADES, game_winner
 from parlour.games.trick import deal_hands
 
 __all__ = ["DealResult", "HeartsTable", "MatchResult", "Observer", "add_deal", "duplicate_match",
-           "play_deal", "play_hand", "report_lines"]
+           "play_deal", "play_hand", "report_lines", "split_lines"]
 
 
 class Observer(Protocol):
@@ -60,6 +60,11 @@ class MatchResult:
     times_b: list[float] = field(default_factory=list)
     moons_a: int = 0
     moons_b: int = 0
+    # where the points went, over the ``split_deals`` deals that recorded it:
+    # [queen, hearts, all points] a hand per seat of each side, summed
+    split_deals: int = 0
+    split_a: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
+    split_b: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
 
     def mean_a(self) -> float:
         return statistics.fmean(self.points_a) if self.points_a else 0.0
@@ -112,7 +117,10 @@ def play_hand(hand: HeartsHand, players: Sequence[Bot],
 @dataclass
 class DealResult:
     """One deal of a duplicate match, both plays: points a hand per seat of each
-    side, moons shot, and each side's decision times (seconds)."""
+    side, moons shot, each side's decision times (seconds), and where each
+    side's points came from: ``split_a`` and ``split_b`` are the queen of
+    spades' and the hearts' points a hand per seat in hands without a moon (the
+    rest of ``points_a`` is moons and the jack; None in logs from before it)."""
 
     deal: int
     points_a: float
@@ -121,18 +129,28 @@ class DealResult:
     moons_b: int = 0
     times_a: list[float] = field(default_factory=list)
     times_b: list[float] = field(default_factory=list)
+    split_a: list[float] | None = None
+    split_b: list[float] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"deal": self.deal, "points_a": self.points_a, "points_b": self.points_b,
-                "moons_a": self.moons_a, "moons_b": self.moons_b,
-                "times_a": [round(t, 5) for t in self.times_a],
-                "times_b": [round(t, 5) for t in self.times_b]}
+        out = {"deal": self.deal, "points_a": self.points_a, "points_b": self.points_b,
+               "moons_a": self.moons_a, "moons_b": self.moons_b,
+               "times_a": [round(t, 5) for t in self.times_a],
+               "times_b": [round(t, 5) for t in self.times_b]}
+        if self.split_a is not None and self.split_b is not None:
+            out["split_a"] = self.split_a
+            out["split_b"] = self.split_b
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DealResult:
+        split_a = data.get("split_a")
+        split_b = data.get("split_b")
         return cls(int(data["deal"]), float(data["points_a"]), float(data["points_b"]),
                    int(data["moons_a"]), int(data["moons_b"]),
-                   [float(t) for t in data["times_a"]], [float(t) for t in data["times_b"]])
+                   [float(t) for t in data["times_a"]], [float(t) for t in data["times_b"]],
+                   None if split_a is None else [float(x) for x in split_a],
+                   None if split_b is None else [float(x) for x in split_b])
 
 
 def add_deal(result: MatchResult, deal: DealResult) -> None:
@@ -149,6 +167,13 @@ def add_deal(result: MatchResult, deal: DealResult) -> None:
     result.moons_b += deal.moons_b
     result.times_a.extend(deal.times_a)
     result.times_b.extend(deal.times_b)
+    if deal.split_a is not None and deal.split_b is not None:
+        result.split_deals += 1
+        for k in (0, 1):
+            result.split_a[k] += deal.split_a[k]
+            result.split_b[k] += deal.split_b[k]
+        result.split_a[2] += deal.points_a
+        result.split_b[2] += deal.points_b
 
 
 def play_deal(make_a: Callable[[int], Bot], make_b: Callable[[int], Bot], i: int,
@@ -162,7 +187,7 @@ def play_deal(make_a: Callable[[int], Bot], make_b: Callable[[int], Bot], i: int
     pass_dir = PASS_ROTATION[i % 4]
     pa: list[int] = []
     pb: list[int] = []
-    out = DealResult(i, 0.0, 0.0)
+    out = DealResult(i, 0.0, 0.0, split_a=[0.0, 0.0], split_b=[0.0, 0.0])
     for rot in (0, 1):
         hand = HeartsHand.from_seed(dealt_from, dealer=i % 4, pass_dir=pass_dir,
                                     options=options)
@@ -172,12 +197,17 @@ def play_deal(make_a: Callable[[int], Bot], make_b: Callable[[int], Bot], i: int
         gained, times = play_hand(hand, players, observers)
         moon = hand.score().moon
         for s in range(4):
+            split = out.split_a if s in a_seats else out.split_b
             if s in a_seats:
                 pa.append(gained[s])
                 out.times_a.extend(times[s])
             else:
                 pb.append(gained[s])
                 out.times_b.extend(times[s])
+            if moon is None and split is not None:
+                taken = hand.play.taken[s]
+                split[0] += 13 / 4 if taken >> QUEEN_OF_SPADES & 1 else 0.0
+                split[1] += (taken & HEARTS_MASK).bit_count() / 4
         if moon is not None:
             if moon in a_seats:
                 out.moons_a += 1
@@ -218,9 +248,24 @@ def report_lines(result: MatchResult, name_a: str, name_b: str) -> list[str]:
         f"  A - B: {m:+.2f} +- {half:.2f} (95%)   deals won: A {result.won_a}, "
         f"B {result.won_b}, tied {result.deals - result.won_a - result.won_b}",
         f"  moons: A {result.moons_a}, B {result.moons_b}",
+        *split_lines(result),
         f"  decision time A: median {ta['median_ms']:.1f} ms, p95 {ta['p95_ms']:.1f} ms; "
         f"B: median {tb['median_ms']:.1f} ms, p95 {tb['p95_ms']:.1f} ms",
     ]
+
+
+def split_lines(result: MatchResult) -> list[str]:
+    """Where each side's points came from, points a hand per seat: the queen of
+    spades and the hearts in hands without a moon, the rest (moons, the jack),
+    over the deals that recorded it."""
+    n = result.split_deals
+    if not n:
+        return []
+    qa, ha, pa = (x / n for x in result.split_a)
+    qb, hb, pb = (x / n for x in result.split_b)
+    return [f"  where the points went ({n} deals), A / B: queen {qa:.2f} / {qb:.2f}, "
+            f"hearts {ha:.2f} / {hb:.2f}, moons and the jack {pa - qa - ha:.2f} / "
+            f"{pb - qb - hb:.2f}"]
 
 
 class HeartsTable:
