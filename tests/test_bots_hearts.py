@@ -508,13 +508,33 @@ def test_cash_leads_the_high_club_early_where_normal_leads_low():
     assert lead(CASH, *hearts) == lead(NORMAL, *hearts) == "2H"
 
 
+def test_wary_stops_a_moon_sooner_than_normal():
+    """The rules' ``WARY`` (the expert's ``model=4`` of the other seats): East
+    has taken all 5 points so far and leads the nine of hearts; ``normal``,
+    which sees a moon only from 8 points, ducks with the five, ``WARY`` takes
+    the trick with the king to stop it. With the points shared, both duck."""
+    from parlour.bots.hearts_rules import NORMAL, WARY
+
+    def follow(level: int, pts: list[int]) -> str:
+        hand = parse_cards("5H KH 2C 3C")
+        legal = parse_cards("5H KH")
+        out = parse_cards("2H 3H 4H 6H 7H 8H TH JH QH AH 4C 5C 6C 7C 8C")
+        return card_code(rule_card(2, hand, legal, (parse_card("9H"),), 1, 1, out, pts,
+                                   False, level, False, [0, 0, 0, 0], 100))
+
+    assert (follow(NORMAL, [0, 5, 0, 0]), follow(WARY, [0, 5, 0, 0])) == ("5H", "KH")
+    assert follow(NORMAL, [0, 9, 0, 0]) == follow(WARY, [0, 9, 0, 0]) == "KH"
+    assert follow(WARY, [1, 5, 0, 0]) == "5H"
+
+
 def test_the_expert_playout_model_changes_its_play_and_is_checked():
-    """``model=1`` (the other seats played as point avoiders) and ``model=3``
-    (leading as searching players do) make the expert choose differently in
-    some positions; ``model=0`` is the default; another model is refused."""
+    """``model=1`` (the other seats played as point avoiders), ``model=3``
+    (leading as searching players do) and ``model=4`` (stopping moons sooner)
+    make the expert choose differently in some positions; ``model=0`` is the
+    default; another model is refused."""
     from parlour.bots.hearts_expert import HeartsExpert
 
-    differ = {1: 0, 3: 0}
+    differ = {1: 0, 3: 0, 4: 0}
     for seed, hand, obs in card_positions(40):
         legal = hand.legal_actions()
         plain = HeartsExpert(seed=seed, samples=30).choose(obs, legal)
@@ -522,10 +542,10 @@ def test_the_expert_playout_model_changes_its_play_and_is_checked():
         for model in differ:
             if HeartsExpert(seed=seed, samples=30, model=model).choose(obs, legal) != plain:
                 differ[model] += 1
-    assert differ[1] > 0 and differ[3] > 0
+    assert differ[1] > 0 and differ[3] > 0 and differ[4] > 0
     assert make_bot("hearts", "expert", seed=1, model=2).model == 2
     with pytest.raises(ValueError, match="model is 0"):
-        HeartsExpert(model=4)
+        HeartsExpert(model=5)
 
 
 def test_the_expert_valued_against_the_others_counts_a_moon_as_the_table_does():

@@ -184,9 +184,11 @@ class HeartsExpert:
     points), 2 each of them one or the other at random, drawn afresh for
     every sampled deal, 3 by the ``normal`` rules but for their leads, which
     cash the highest club or diamond early as searching players do (the rules'
-    ``CASH``); ``relative``: how much of the mean the hand adds to
-    the other three's scores is taken off this seat's own (0, the default:
-    its own points alone; 1: its points against the table's, so a moon shot
+    ``CASH``), 4 by the ``normal`` rules but stopping a moon once a seat holds
+    every point so far and 4 or more, not 8 (the rules' ``WARY``); ``relative``:
+    how much of the mean the hand adds to the other three's scores is taken
+    off this seat's own (0, the default: its own points alone; 1: its points
+    against the table's, so a moon shot
     is worth 17.3 points more than a clean hand, where its own points see no
     difference, and another seat's moon costs 17.3 more than a clean hand,
     not 26); ``end_bonus``: what a hand that ends the game is worth in points of
@@ -230,9 +232,10 @@ class HeartsExpert:
         if end_bonus < 0.0:
             raise ValueError("end_bonus is the points a hand that ends the game is worth, "
                              "at least 0")
-        if model not in (0, 1, 2, 3):
-            raise ValueError("model is 0 (normal), 1 (point avoiders), 2 (a mix) or 3 "
-                             "(normal, leading as searching players do)")
+        if model not in (0, 1, 2, 3, 4):
+            raise ValueError("model is 0 (normal), 1 (point avoiders), 2 (a mix), 3 "
+                             "(normal, leading as searching players do) or 4 (normal, "
+                             "stopping a moon sooner)")
         if not 0.0 <= noise <= 1.0:
             raise ValueError("noise is a chance, from 0 to 1")
         if noise_tricks < 0:
@@ -329,6 +332,7 @@ class HeartsExpert:
         totals = [0.0] * len(cands)
         unseen = FULL_DECK & ~hand
         cash = self._cashers(me)
+        wary = self._wary(me)
         for _ in range(self.pass_deals):
             cards = list(cards_of(unseen))
             self.rng.shuffle(cards)
@@ -352,7 +356,7 @@ class HeartsExpert:
                         leader = s
                 taken = [0, 0, 0, 0]
                 playout(hands, [0, 0, 0, 0], 0, leader, False, 0, taken, jack, qbh,
-                        scores, target, avoid, cash=cash)
+                        scores, target, avoid, cash=cash, wary=wary)
                 totals[ci] += outcome(taken, me, jack, moon_add, scores, target, self.relative,
                                       self.end_bonus)
         best = 0
@@ -471,6 +475,7 @@ class HeartsExpert:
         base_taken: list[int] = list(play.taken)
         avoid = self._avoiders(me)
         cash = self._cashers(me)
+        wary = self._wary(me)
         noisy = 0
         key = 0
         if self.noise_cut > 0:
@@ -498,7 +503,7 @@ class HeartsExpert:
                 m = 0
                 tricks_done += 1
             playout(hands, trick, m, leader, broken, tricks_done, taken, jack, qbh,
-                    scores, target, avoid, noisy, key, self.noise_cut, until, cash)
+                    scores, target, avoid, noisy, key, self.noise_cut, until, cash, wary)
             values.append(outcome(taken, me, jack, moon_add, scores, target, rel, self.end_bonus))
         return values
 
@@ -514,6 +519,10 @@ class HeartsExpert:
     def _cashers(self, me: int) -> int:
         """The seats the playouts play by the rules' ``CASH`` (``model=3``)."""
         return 15 & ~(1 << me) if self.model == 3 else 0
+
+    def _wary(self, me: int) -> int:
+        """The seats the playouts play by the rules' ``WARY`` (``model=4``)."""
+        return 15 & ~(1 << me) if self.model == 4 else 0
 
     def _enough(self, done: int, deadline: float) -> bool:
         """Whether ``done`` samples are enough: the fixed number, or the time spent."""

@@ -25,6 +25,7 @@ from parlour.bots.hearts_rules import (
     JD,
     NORMAL,
     QS,
+    WARY,
     legal_cards,
     penalty,
     rule_card,
@@ -42,7 +43,7 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
             tricks_done: int, taken: list[int], jack: bool, qbh: bool,
             scores: Sequence[int], target: int, avoid: int = 0, noisy: int = 0,
             noise_key: int = 0, noise_cut: int = 0, noise_until: int = 13,
-            cash: int = 0) -> list[int]:
+            cash: int = 0, wary: int = 0) -> list[int]:
     """Play the hand to its end by the ``normal`` rules; returns the cards each
     seat took. ``hands``, ``trick`` and ``taken`` are changed. The seats in the
     mask ``avoid`` play as a seat that only avoids points (the rules' ``AVOID``:
@@ -51,7 +52,8 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
     number and the seat falls below ``noise_cut`` (out of 65,536), another
     legal card than the rules' one, drawn uniformly (:func:`noisy_card`),
     in the tricks before the ``noise_until``-th. The seats in the mask ``cash``
-    play the rules' ``CASH`` (their leads as searching players lead)."""
+    play the rules' ``CASH`` (their leads as searching players lead), those in
+    ``wary`` the rules' ``WARY`` (a moon stopped sooner)."""
     pts = [penalty(taken[0]), penalty(taken[1]), penalty(taken[2]), penalty(taken[3])]
     while tricks_done < 13:
         p = (leader + n) & 3
@@ -60,7 +62,8 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
         legal = legal_cards(hand, trick, n, first, broken)
         out = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
         c = rule_card(p, hand, legal, trick, n, leader, out, pts, first,
-                      AVOID if avoid >> p & 1 else CASH if cash >> p & 1 else NORMAL, jack,
+                      AVOID if avoid >> p & 1 else CASH if cash >> p & 1
+                      else WARY if wary >> p & 1 else NORMAL, jack,
                       scores, target)
         if noisy >> p & 1 and tricks_done < noise_until and legal & (legal - 1):
             h = noise_draw(noise_key, tricks_done * 4 + p)

@@ -67,6 +67,11 @@ AVOID = 2
 # diamonds with six or more of the suit out is its highest card, cashed while
 # everyone follows; the expert's ``model=3`` of the other seats.
 CASH = 3
+# Not a level offered at the table either: ``normal`` wary of a moon, stopping
+# it once one seat holds every point so far and ``WARY_THREAT`` or more (where
+# ``normal`` waits for ``MOON_THREAT``), as the searching players stop moons
+# sooner; the expert's ``model=4`` of the other seats.
+WARY = 4
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
@@ -79,8 +84,10 @@ JD = 22  # jack of diamonds: suit 1 * 13 + rank 9
 QS_BIT = 1 << QS
 HIGH_SPADES = (1 << KS) | (1 << AS)
 PASS_BIT = 1 << 52
-# A seat with all the points so far and at least this many is trying the moon.
+# A seat with all the points so far and at least this many is trying the moon
+# (for ``WARY``, the second).
 MOON_THREAT = 8
+WARY_THREAT = 4
 
 
 def _high(m: int) -> int:
@@ -144,7 +151,8 @@ def rule_card(me: int, hand: int, legal: int, trick: Sequence[int], n: int, lead
     shooter = moon_seat(pts)
     moons = level != AVOID
     shooting = moons and shooter == me and _can_shoot(me, hand, out, pts)
-    threat = moons and shooter >= 0 and shooter != me and pts[shooter] >= MOON_THREAT
+    threat = moons and shooter >= 0 and shooter != me and pts[shooter] >= (
+        WARY_THREAT if level == WARY else MOON_THREAT)
     if n == 0:
         return _lead(hand, legal, out, shooting, threat, jack, level == CASH)
     led = trick[0] // 13
