@@ -69,8 +69,9 @@ AVOID = 2
 CASH = 3
 # Not a level offered at the table either: ``normal`` wary of a moon, stopping
 # it once one seat holds every point so far and ``WARY_THREAT`` or more (where
-# ``normal`` waits for ``MOON_THREAT``), as the searching players stop moons
-# sooner; the expert's ``model=4`` of the other seats.
+# ``normal`` waits for ``MOON_THREAT``): against IS-MCTS the expert keeps
+# little of the moon edge it has against ``normal`` (``docs/bots_journal.md``);
+# the expert's ``model=4`` of the other seats.
 WARY = 4
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
