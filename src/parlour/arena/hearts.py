@@ -187,7 +187,9 @@ def play_deal(make_a: Callable[[int], Bot], make_b: Callable[[int], Bot], i: int
     pass_dir = PASS_ROTATION[i % 4]
     pa: list[int] = []
     pb: list[int] = []
-    out = DealResult(i, 0.0, 0.0, split_a=[0.0, 0.0], split_b=[0.0, 0.0])
+    split_a = [0.0, 0.0]  # queen, hearts: points a hand per seat
+    split_b = [0.0, 0.0]
+    out = DealResult(i, 0.0, 0.0, split_a=split_a, split_b=split_b)
     for rot in (0, 1):
         hand = HeartsHand.from_seed(dealt_from, dealer=i % 4, pass_dir=pass_dir,
                                     options=options)
@@ -197,14 +199,14 @@ def play_deal(make_a: Callable[[int], Bot], make_b: Callable[[int], Bot], i: int
         gained, times = play_hand(hand, players, observers)
         moon = hand.score().moon
         for s in range(4):
-            split = out.split_a if s in a_seats else out.split_b
+            split = split_a if s in a_seats else split_b
             if s in a_seats:
                 pa.append(gained[s])
                 out.times_a.extend(times[s])
             else:
                 pb.append(gained[s])
                 out.times_b.extend(times[s])
-            if moon is None and split is not None:
+            if moon is None:
                 taken = hand.play.taken[s]
                 split[0] += 13 / 4 if taken >> QUEEN_OF_SPADES & 1 else 0.0
                 split[1] += (taken & HEARTS_MASK).bit_count() / 4
