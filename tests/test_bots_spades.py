@@ -10,7 +10,7 @@ import pytest
 
 from parlour.bots.base import UnknownBot, levels, make_bot
 from parlour.bots.spades_expert import ExpertBot
-from parlour.cards import Rng, parse_cards
+from parlour.cards import Rng, card_code, parse_card, parse_cards
 from parlour.games.spades import SpadesHand, SpadesObservation, bid_action
 
 FAST = {"expert": {"samples": 4, "bid_samples": 4}, "pimc": {"samples": 4}}
@@ -318,6 +318,38 @@ def test_expert_does_not_overtake_when_a_bag_would_cost_100() -> None:
     _i, best = _winning(obs.trick)
     assert any(_beats(c, best) for c in legal) and not all(_beats(c, best) for c in legal)
     assert not _beats(ExpertBot(seed=1).choose(obs, legal), best)
+
+
+# The cards played in deal 28 (dealer South, bids 1 4 6 2) up to North's turn in trick 10.
+CARDS_28 = ("2C 7C JC KC AC 3C QC 4C TC 9C 2D 6C 5C 3S 6S 8C AD 3D 4D 7D AH 7H 2H QH 4H "
+            "9H TH KH 9D 8S KD 5D JH 2S 3H TD AS 4S 5S")
+
+
+def test_bag_fight_sheds_a_high_spade_once_both_contracts_are_decided() -> None:
+    """North-South have made their 6 (7 tricks) and East-West can no longer
+    make their 7 (2 tricks, 4 left). East leads the ace of spades; North, last
+    to play, holds the ten and queen: both lose this trick, but the queen kept
+    may take a bag later. The plain endgame solver has every seat take what it
+    can, so it sees no difference between the two (``bag_fight=0``); the
+    expert's endgame has each side give the other the tricks left, and North
+    sheds the queen, expecting fewer tricks for its side."""
+    hand = SpadesHand.from_seed(28, dealer=0, bags=[0, 0])
+    for bid in (1, 4, 6, 2):
+        hand.apply(bid_action(bid))
+    for code in CARDS_28.split():
+        hand.apply(parse_card(code))
+    seat = hand.current_player()
+    obs, legal = hand.observation(seat), hand.legal_actions()
+    assert seat == 2 and sorted(card_code(c) for c in legal) == ["QS", "TS"]
+    plain = ExpertBot(seed=1, bag_fight=0).evaluate_play(obs, legal)
+    assert abs(plain.value[0] - plain.value[1]) < 0.01  # the tie goes to the ten
+    fight = ExpertBot(seed=1)
+    assert card_code(fight.choose(obs, legal)) == "QS"
+    ev = fight.evaluate_play(obs, legal)
+    tricks = {card_code(c): t for c, t in zip(ev.actions, ev.tricks, strict=True)}
+    assert tricks["QS"] < tricks["TS"] - 0.5
+    with pytest.raises(ValueError, match="bag_fight"):
+        ExpertBot(bag_fight=2)
 
 
 def test_expert_does_not_bid_above_the_tricks_it_expects() -> None:

@@ -6,7 +6,9 @@ spades), and values every candidate card on every sample:
 
 - late in the hand (``dd_tricks`` tricks left or fewer) with the
   double-dummy solver of :mod:`parlour.solvers.double_dummy`, weighted so
-  that a trick taken by a nil bidder counts far more than any other;
+  that a trick taken by a nil bidder counts far more than any other (once
+  both contracts are decided, each side gives the other the tricks left:
+  they are bags, :func:`bag_fight_outcomes`);
 - earlier, by playouts: the candidate card is played and the hand finished
   with every seat following the ``normal`` rules (:func:`rule_card`, each
   seat seeing only its own sampled hand and the public play);
@@ -45,7 +47,8 @@ from parlour.games.spades import (
 from parlour.games.spades_scoring import score_hand
 from parlour.solvers.double_dummy import DoubleDummy
 
-__all__ = ["Evaluation", "ExpertBot", "solve_outcomes", "table_bids", "team_utility"]
+__all__ = ["Evaluation", "ExpertBot", "bag_fight_outcomes", "contracts_decided", "solve_outcomes",
+           "table_bids", "team_utility"]
 
 # Lexicographic weights of the solver: an own nil bidder's trick, then an
 # opposing nil bidder's trick, then a counted trick of the team.
@@ -97,15 +100,23 @@ class ExpertBot:
     on every hand, the playouts alone deciding). ``partner_shave``: in the
     bid playouts a partner yet to bid bids a trick under ``normal``'s bid
     (not under 1) in that many sampled deals of 100, as the expert does about
-    half the time."""
+    half the time. ``bag_fight``: 1 (the default) makes the exact endgame play
+    for bags once both sides' contracts are decided (made, or out of reach)
+    and no nil was bid: each side then gives the other the tricks, a bag
+    costing more than the point it brings; 0 has the solver take every trick
+    it can for the team whatever the contracts."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 0, time_budget: float = 0.0,
                  dd_tricks: int = 6, bid_samples: int = BID_SAMPLES,
                  playouts: int = PLAYOUTS, model: int = 0, bid_model: int = 0,
-                 nil_max: float = NIL_MAX, partner_shave: int = 0) -> None:
+                 nil_max: float = NIL_MAX, partner_shave: int = 0,
+                 bag_fight: int = 1) -> None:
+        if bag_fight not in (0, 1):
+            raise ValueError("bag_fight is 0 (off) or 1 (the endgame plays for bags)")
         self.rng = Rng(seed)
+        self.bag_fight = bag_fight
         self.partner_shave = partner_shave
         self.nil_max = nil_max
         self.model = model
@@ -200,7 +211,7 @@ class ExpertBot:
     def _solve(self, state: SpadesHand, obs: SpadesObservation,
                cands: list[int]) -> list[list[int]]:
         """Final tricks per seat after each candidate, by the exact solver."""
-        return solve_outcomes(state, obs, cands)
+        return solve_outcomes(state, obs, cands, bags=self.bag_fight == 1)
 
     def _keen_seats(self, opponents: int, model: int = -1) -> int:
         """The seats the playouts of one sampled deal play keen (``model``, or
@@ -310,14 +321,19 @@ class ExpertBot:
 
 
 def solve_outcomes(state: SpadesHand, obs: SpadesObservation, cands: list[int],
-                   horizon: int = 0) -> list[list[int]]:
+                   horizon: int = 0, bags: bool = False) -> list[list[int]]:
     """Tricks per seat at the end of the hand after each candidate card, by the
     double-dummy solver on the sampled deal ``state`` (``horizon`` > 0: searched
     that many tricks past the current one, the rest counted from sure masters,
-    the tricks not sure going to the opponents)."""
+    the tricks not sure going to the opponents). With ``bags``, once both
+    sides' contracts are decided (no nil bid), each side plays to give the
+    other the tricks left (:func:`bag_fight_outcomes`)."""
     play = state.play
     bids = [seat_bid(obs, s) for s in range(4)]
     team = obs.seat & 1
+    if bags and horizon == 0 and contracts_decided([3 if b is None else b for b in bids],
+                                                    play.tricks_won, 13 - play.trick_count):
+        return bag_fight_outcomes(state, team, cands)
     weights = [0, 0, 0, 0]
     for s in range(4):
         alive = bids[s] == 0 and play.tricks_won[s] == 0
@@ -325,12 +341,7 @@ def solve_outcomes(state: SpadesHand, obs: SpadesObservation, cands: list[int],
             weights[s] = W_OWN_NIL if alive else (1 if bids[s] != 0 else 0)
         else:
             weights[s] = W_OPP_NIL if alive else 0
-    dd = DoubleDummy(play.hands, play.leader, play.trick, trump=SPADES, side=team,
-                     weights=weights, break_suit=SPADES, broken=play.broken,
-                     tricks_done=play.trick_count, horizon=horizon)
-    values: dict[int, int] = {}
-    for c, v in dd.move_values():
-        values[c] = v
+    values = _move_values(state, team, weights, horizon)
     left = 13 - play.trick_count
     out: list[list[int]] = []
     for c in cands:
@@ -354,6 +365,51 @@ def solve_outcomes(state: SpadesHand, obs: SpadesObservation, cands: list[int],
         t[counted if counted >= 0 else team] += a
         rest = left - a - b - own_nil
         t[opp_counted if opp_counted >= 0 else 1 - team] += rest
+        out.append(t)
+    return out
+
+
+def _move_values(state: SpadesHand, team: int, weights: list[int], horizon: int) -> dict[int, int]:
+    """Each legal card of the seat to play with its double-dummy value for
+    ``team``, a trick won by seat ``s`` worth ``weights[s]``."""
+    play = state.play
+    dd = DoubleDummy(play.hands, play.leader, play.trick, trump=SPADES, side=team,
+                     weights=weights, break_suit=SPADES, broken=play.broken,
+                     tricks_done=play.trick_count, horizon=horizon)
+    values: dict[int, int] = {}
+    for c, v in dd.move_values():
+        values[c] = v
+    return values
+
+
+def contracts_decided(bids: list[int], won: list[int], left: int) -> bool:
+    """Whether neither side's contract can change any more (each made, or
+    out of reach with the tricks ``left``), with no nil bid at the table."""
+    for t in (0, 1):
+        contract = bids[t] + bids[t + 2]
+        taken = won[t] + won[t + 2]
+        if bids[t] == 0 or bids[t + 2] == 0:
+            return False
+        if contract > taken and taken + left >= contract:
+            return False
+    return True
+
+
+def bag_fight_outcomes(state: SpadesHand, team: int, cands: list[int]) -> list[list[int]]:
+    """Tricks per seat at the end of the hand after each candidate card when
+    both contracts are decided: every further trick is a bag (or nothing) to
+    whoever takes it, so ``team`` takes as few as it can and the opponents
+    give it as many as they can (weight -1 on the team's tricks), solved double
+    dummy. The team's tricks go to its first seat, the rest to the opponents'
+    (only the sides' totals count for the score)."""
+    play = state.play
+    values = _move_values(state, team, [-1 if (s & 1) == team else 0 for s in range(4)], 0)
+    left = 13 - play.trick_count
+    out: list[list[int]] = []
+    for c in cands:
+        t = list(play.tricks_won)
+        t[team] -= values[c]
+        t[1 - team] += left + values[c]
         out.append(t)
     return out
 
@@ -450,9 +506,10 @@ def _distinct(obs: SpadesObservation, legal: Sequence[int]) -> list[int]:
 
 def _make(seed: int = 0, samples: int = 0, time_budget: float = 0.0, dd_tricks: int = 6,
           bid_samples: int = BID_SAMPLES, playouts: int = PLAYOUTS, model: int = 0,
-          bid_model: int = 0, nil_max: float = NIL_MAX, partner_shave: int = 0) -> ExpertBot:
+          bid_model: int = 0, nil_max: float = NIL_MAX, partner_shave: int = 0,
+          bag_fight: int = 1) -> ExpertBot:
     return ExpertBot(seed, samples, time_budget, dd_tricks, bid_samples, playouts, model,
-                     bid_model, nil_max, partner_shave)
+                     bid_model, nil_max, partner_shave, bag_fight)
 
 
 register_bot("spades", "expert", _make)
