@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 from parlour.arena.match import mean_interval
 from parlour.bots.base import make_bot
-from parlour.bots.spades_expert import ExpertBot, contracts_decided, team_utility
+from parlour.bots.spades_expert import ExpertBot, contracts_decided, table_bids, team_utility
 from parlour.bots.spades_rules import seat_bid
 from parlour.games.spades import SpadesHand
 from parlour.progress import Progress
@@ -39,7 +39,7 @@ def play_both_ways(hand: SpadesHand, seat: int, seed: int, rep: int,
                    opponent: str) -> tuple[float, int]:
     """The side's utility and its tricks with ``bag_fight=1`` less with 0."""
     obs = hand.observation(seat)
-    bids = [3 if b is None else b for b in (seat_bid(obs, s) for s in range(4))]
+    bids = table_bids(obs)
     team = seat & 1
     utility = []
     tricks = []
@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 obs, legal = hand.observation(p), hand.legal_actions()
                 left = 13 - hand.play.trick_count
                 if not hand.bidding and left <= 6 and len(legal) > 1:
-                    bids = [3 if b is None else b for b in (seat_bid(obs, s) for s in range(4))]
+                    bids = [seat_bid(obs, s) for s in range(4)]
                     if (contracts_decided(bids, hand.play.tricks_won, left)
                             and ExpertBot(seed=seed, bag_fight=0).choose(obs, legal)
                             != ExpertBot(seed=seed, bag_fight=1).choose(obs, legal)):

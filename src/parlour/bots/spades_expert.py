@@ -331,8 +331,7 @@ def solve_outcomes(state: SpadesHand, obs: SpadesObservation, cands: list[int],
     play = state.play
     bids = [seat_bid(obs, s) for s in range(4)]
     team = obs.seat & 1
-    if bags and horizon == 0 and contracts_decided([3 if b is None else b for b in bids],
-                                                    play.tricks_won, 13 - play.trick_count):
+    if bags and horizon == 0 and contracts_decided(bids, play.tricks_won, 13 - play.trick_count):
         return bag_fight_outcomes(state, team, cands)
     weights = [0, 0, 0, 0]
     for s in range(4):
@@ -382,14 +381,17 @@ def _move_values(state: SpadesHand, team: int, weights: list[int], horizon: int)
     return values
 
 
-def contracts_decided(bids: list[int], won: list[int], left: int) -> bool:
+def contracts_decided(bids: Sequence[int | None], won: Sequence[int], left: int) -> bool:
     """Whether neither side's contract can change any more (each made, or
-    out of reach with the tricks ``left``), with no nil bid at the table."""
+    out of reach with the tricks ``left``), every seat having bid a number
+    (no nil; ``None``: not bid yet)."""
     for t in (0, 1):
-        contract = bids[t] + bids[t + 2]
-        taken = won[t] + won[t + 2]
-        if bids[t] == 0 or bids[t + 2] == 0:
+        first = bids[t]
+        second = bids[t + 2]
+        if first is None or second is None or first == 0 or second == 0:
             return False
+        contract = first + second
+        taken = won[t] + won[t + 2]
         if contract > taken and taken + left >= contract:
             return False
     return True
