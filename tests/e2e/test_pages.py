@@ -75,6 +75,10 @@ def test_display_name_is_kept(server, browser_page, assert_clean):
 
     page.reload()
     expect(page.get_by_label("Your name at the table")).to_have_value("Ada")
+    # The home page's other loads land before the server stops: a request
+    # refused in mid-flight would be the test's doing, not the page's.
+    expect(page.locator("#continue-status")).to_contain_text("No unfinished games")
+    expect(page.locator("#stats-summary")).to_contain_text("No games yet")
     server.stop()
     server.start()
     page.goto(server.url + "/stats")
