@@ -352,6 +352,33 @@ def test_bag_fight_sheds_a_high_spade_once_both_contracts_are_decided() -> None:
         ExpertBot(bag_fight=2)
 
 
+# Deal 63 (dealer West) by the `normal` bots, bids 2 2 2 4, up to West's lead
+# with three tricks left.
+ACTIONS_63 = ("bid 2,bid 2,bid 2,bid 4,2D,3D,AD,5D,TD,KD,4D,6D,3H,4H,AH,2H,AC,7C,2C,5C,QD,3S,"
+              "7D,TH,8C,4C,QC,3C,KC,4S,TC,JC,7H,5H,QH,KH,6C,7S,KS,AS,QS,5S,TS,6S")
+
+
+def test_the_review_counts_bags_on_the_real_cards_of_a_decided_endgame() -> None:
+    """Both sides have made their bids exactly; the last three tricks are bags
+    to whoever takes them. West leads from J♦ 2♠ J♠; North holds 8♠ 9♠,
+    the only other spades. J♠ (the top spade) takes one bag and then 2♠ puts
+    North on lead to take the rest; 2♠ first lets North win it and lead a
+    spade back into J♠, and West's J♦ wins the last trick: two bags. The
+    review's outcome on the real cards must say so (it once solved the real
+    cards with every side grabbing tricks, and called 2♠ the better card)."""
+    from parlour.bots.review import judge
+
+    hand = SpadesHand.from_seed(63, dealer=3)
+    for text in ACTIONS_63.split(","):
+        hand.apply(hand.parse_action(text if text.startswith("bid") else "play " + text))
+    assert hand.current_player() == 3 and hand.play.trick_count == 10
+    assert hand.play.tricks_won == [2, 3, 2, 3]
+    verdict = judge("spades", hand, "play 2S", 3)
+    real = {c["action"]: c["real"] for c in verdict["choices"]}
+    assert real["JS"] > real["2S"]
+    assert verdict["real"] == real["2S"]
+
+
 def test_expert_does_not_bid_above_the_tricks_it_expects() -> None:
     """Over many deals the expert's number bids are, on average, at most the tricks
     its playouts of that bid give it (a set costs more than an overtrick) and

@@ -410,7 +410,9 @@ def _hearts_real(hand: Any, seat: int, legal: list[int]) -> dict[int, int]:
 
 
 def _spades_real(hand: Any, obs: Any, legal: list[int]) -> dict[int, list[int]]:
-    """Each legal card with the tricks per seat at the end, on the real cards."""
+    """Each legal card with the tricks per seat at the end, on the real cards
+    (solved as the expert plays its endgame: for bags once both contracts are
+    decided)."""
     if 13 - hand.play.trick_count <= EXACT_LEFT["spades"]:
-        return dict(zip(legal, solve_outcomes(hand, obs, legal), strict=True))
+        return dict(zip(legal, solve_outcomes(hand, obs, legal, bags=True), strict=True))
     return {c: list(_played_out(hand, c).play.tricks_won) for c in legal}
