@@ -15,8 +15,8 @@ points less the opponents', a bag charged its share of the penalty to come).
 
     python benchmarks/spades_bag_fight.py --first 20000 --hands 300
     python benchmarks/spades_bag_fight.py --first 20000 --hands 300 --opponent normal
-    python benchmarks/spades_bag_fight.py --first 21000 --hands 300 \
-        --base bag_fight=1 --option bag_fight=2
+    python benchmarks/spades_bag_fight.py --first 21600 --hands 100 \
+        --base dd_tricks=6 --option dd_tricks=5
 
 Printed: the positions found, the side's mean gain per pair with its 95%
 interval, and how many fewer tricks the side took.

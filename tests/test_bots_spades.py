@@ -349,7 +349,7 @@ def test_bag_fight_sheds_a_high_spade_once_both_contracts_are_decided() -> None:
     tricks = {card_code(c): t for c, t in zip(ev.actions, ev.tricks, strict=True)}
     assert tricks["QS"] < tricks["TS"] - 0.5
     with pytest.raises(ValueError, match="bag_fight"):
-        ExpertBot(bag_fight=3)
+        ExpertBot(bag_fight=2)
 
 
 # Deal 63 (dealer West) by the `normal` bots, bids 2 2 2 4, up to West's lead

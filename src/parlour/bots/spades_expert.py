@@ -113,10 +113,8 @@ class ExpertBot:
                  playouts: int = PLAYOUTS, model: int = 0, bid_model: int = 0,
                  nil_max: float = NIL_MAX, partner_shave: int = 0,
                  bag_fight: int = 1) -> None:
-        if bag_fight not in (0, 1, 2, 3):
-            raise ValueError("bag_fight is 0 (off), 1 (the endgame plays for bags once both"
-                             " contracts are decided) or 2 (also where the solver's line"
-                             " decides them)")
+        if bag_fight not in (0, 1):
+            raise ValueError("bag_fight is 0 (off) or 1 (the endgame plays for bags)")
         self.rng = Rng(seed)
         self.bag_fight = bag_fight
         self.partner_shave = partner_shave
@@ -213,7 +211,7 @@ class ExpertBot:
     def _solve(self, state: SpadesHand, obs: SpadesObservation,
                cands: list[int]) -> list[list[int]]:
         """Final tricks per seat after each candidate, by the exact solver."""
-        return solve_outcomes(state, obs, cands, bags=self.bag_fight)
+        return solve_outcomes(state, obs, cands, bags=self.bag_fight == 1)
 
     def _keen_seats(self, opponents: int, model: int = -1) -> int:
         """The seats the playouts of one sampled deal play keen (``model``, or
@@ -323,16 +321,13 @@ class ExpertBot:
 
 
 def solve_outcomes(state: SpadesHand, obs: SpadesObservation, cands: list[int],
-                   horizon: int = 0, bags: int = 0) -> list[list[int]]:
+                   horizon: int = 0, bags: bool = False) -> list[list[int]]:
     """Tricks per seat at the end of the hand after each candidate card, by the
     double-dummy solver on the sampled deal ``state`` (``horizon`` > 0: searched
     that many tricks past the current one, the rest counted from sure masters,
     the tricks not sure going to the opponents). With ``bags``, once both
     sides' contracts are decided (no nil bid), each side plays to give the
-    other the tricks left (:func:`bag_fight_outcomes`). With ``bags`` 2, also
-    where a card's line with every trick taken that can be leaves each
-    contract made or set as its line played for bags does: the bag fight's
-    line is then taken."""
+    other the tricks left (:func:`bag_fight_outcomes`)."""
     play = state.play
     bids = [seat_bid(obs, s) for s in range(4)]
     team = obs.seat & 1
@@ -370,29 +365,7 @@ def solve_outcomes(state: SpadesHand, obs: SpadesObservation, cands: list[int],
         rest = left - a - b - own_nil
         t[opp_counted if opp_counted >= 0 else 1 - team] += rest
         out.append(t)
-    if bags >= 2 and horizon == 0 and all(b is not None and b > 0 for b in bids) and (
-            bags == 2 or _side_decided(bids, play.tricks_won, left, team)):
-        fight = bag_fight_outcomes(state, team, cands)
-        for i in range(len(cands)):
-            if _made(bids, fight[i]) == _made(bids, out[i]):
-                out[i] = fight[i]
     return out
-
-
-def _side_decided(bids: Sequence[int | None], won: Sequence[int], left: int, t: int) -> bool:
-    contract = (bids[t] or 0) + (bids[t + 2] or 0)
-    taken = won[t] + won[t + 2]
-    return taken >= contract or taken + left < contract
-
-
-def _made(bids: Sequence[int | None], tricks: Sequence[int]) -> int:
-    """Which sides' contracts ``tricks`` (final, per seat) make: bit 0 the
-    side of seats 0 and 2, bit 1 the other."""
-    made = 0
-    for t in (0, 1):
-        if tricks[t] + tricks[t + 2] >= (bids[t] or 0) + (bids[t + 2] or 0):
-            made |= 1 << t
-    return made
 
 
 def _move_values(state: SpadesHand, team: int, weights: list[int], horizon: int) -> dict[int, int]:
