@@ -331,8 +331,8 @@ class HeartsExpert:
                         cands.append(mask)
         totals = [0.0] * len(cands)
         unseen = FULL_DECK & ~hand
-        cash = self._cashers(me)
-        wary = self._wary(me)
+        cash = self._others_if(me, 3)
+        wary = self._others_if(me, 4)
         for _ in range(self.pass_deals):
             cards = list(cards_of(unseen))
             self.rng.shuffle(cards)
@@ -474,8 +474,8 @@ class HeartsExpert:
             base_trick[i] = play.trick[i]
         base_taken: list[int] = list(play.taken)
         avoid = self._avoiders(me)
-        cash = self._cashers(me)
-        wary = self._wary(me)
+        cash = self._others_if(me, 3)
+        wary = self._others_if(me, 4)
         noisy = 0
         key = 0
         if self.noise_cut > 0:
@@ -516,13 +516,10 @@ class HeartsExpert:
             return others & self.rng.below(16)
         return 0
 
-    def _cashers(self, me: int) -> int:
-        """The seats the playouts play by the rules' ``CASH`` (``model=3``)."""
-        return 15 & ~(1 << me) if self.model == 3 else 0
-
-    def _wary(self, me: int) -> int:
-        """The seats the playouts play by the rules' ``WARY`` (``model=4``)."""
-        return 15 & ~(1 << me) if self.model == 4 else 0
+    def _others_if(self, me: int, model: int) -> int:
+        """The other seats, played in the playouts by the rules' ``CASH``
+        (``model`` 3) or ``WARY`` (4), when that is the model; else none."""
+        return 15 & ~(1 << me) if self.model == model else 0
 
     def _enough(self, done: int, deadline: float) -> bool:
         """Whether ``done`` samples are enough: the fixed number, or the time spent."""
