@@ -4,8 +4,8 @@ position: by default its endgame played for bags (``bag_fight``).
 A match can hardly show it: it changes a card only in the last tricks of
 some hands, and a match's noise is several points a hand. So this finds
 those positions and plays each both ways. Hands are dealt from ``--first``
-on and played by the ``normal`` bots; wherever the seat to play, with 6
-tricks or fewer left, would play another card with the expert's options
+on and played by the ``normal`` bots; wherever the seat to play, with
+``--left`` (6) tricks or fewer left, would play another card with the expert's options
 ``--option`` (default ``bag_fight=1``) than with ``--base`` (default
 ``bag_fight=0``), the rest of the hand is played ``--reps`` times each way:
 that seat's side by the expert with one set of options or the other, the
@@ -15,8 +15,8 @@ points less the opponents', a bag charged its share of the penalty to come).
 
     python benchmarks/spades_bag_fight.py --first 20000 --hands 300
     python benchmarks/spades_bag_fight.py --first 20000 --hands 300 --opponent normal
-    python benchmarks/spades_bag_fight.py --first 21600 --hands 100 \
-        --base dd_tricks=6 --option dd_tricks=5
+    python benchmarks/spades_bag_fight.py --first 22000 --hands 300 --left 7 \
+        --base dd_tricks=6 --option dd_tricks=7
 
 Printed: the positions found, the side's mean gain per pair with its 95%
 interval, and how many fewer tricks the side took.
@@ -78,6 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--first", type=int, default=20000, help="the first deal's seed")
     ap.add_argument("--hands", type=int, default=300, help="hands dealt and played by normal")
     ap.add_argument("--reps", type=int, default=2, help="continuations a position, each way")
+    ap.add_argument("--left", type=int, default=6,
+                    help="positions with at most this many tricks left (1-13)")
     ap.add_argument("--opponent", default="pimc", help="the other side's level")
     ap.add_argument("--base", type=expert_options, default="bag_fight=0",
                     help="the expert's options one way, as k=v[,k=v]")
@@ -87,6 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.hands < 1 or args.reps < 1:
         ap.error("--hands and --reps must be at least 1")
+    if not 1 <= args.left <= 13:
+        ap.error("--left is 1 to 13 tricks")
     ways = (args.base, args.option)
     try:
         for opts in ways:
@@ -104,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 p = hand.current_player()
                 obs, legal = hand.observation(p), hand.legal_actions()
                 left = 13 - hand.play.trick_count
-                if (not hand.bidding and left <= 6 and len(legal) > 1
+                if (not hand.bidding and left <= args.left and len(legal) > 1
                         and ExpertBot(seed=seed, **args.base).choose(obs, legal)
                         != ExpertBot(seed=seed, **args.option).choose(obs, legal)):
                     positions += 1
@@ -128,6 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with open(args.log, "a") as f:
             f.write(json.dumps({"first": args.first, "hands": args.hands, "reps": args.reps,
                                 "base": show(args.base), "option": show(args.option),
+                                "left": args.left,
                                 "opponent": args.opponent, "positions": positions,
                                 "gain": round(mean, 3), "ci95": [round(lo, 3), round(hi, 3)],
                                 "gains": gains, "fewer_tricks": fewer}) + "\n")
