@@ -7,6 +7,7 @@ once makes one next game, a bot's move for a version that has moved on."""
 
 from __future__ import annotations
 
+import json
 import queue
 import threading
 import time
@@ -18,6 +19,7 @@ from starlette.testclient import TestClient
 
 from helpers import scan
 from parlour.server.app import COOKIE, Settings, create_app
+from parlour.server.rooms import Client
 
 # A few hands: everyone bids 3 and plays their first card, so without the mercy rule
 # a Spades game can drag on for 20-30 hands (about a minute on a busy machine).
@@ -267,6 +269,42 @@ def test_away_past_the_grace_a_bot_plays_then_the_person_again(app: Any) -> None
                 mine.send_json({"type": "act", "version": turn["version"], "action": action})
                 made = _views(mine, lambda m: m["version"] > turn["version"])
                 assert made["version"] == turn["version"] + 1
+
+
+def test_a_connection_whose_send_fails_is_shown_away_to_the_others(app: Any) -> None:
+    # A browser's network goes: the server may find out by a view it fails to send
+    # before the connection's own loop ends. The others must see the seat away then
+    # (a clean-clone CI run showed Cy connected for good, and the table waited on him).
+    with TestClient(app) as client:
+        table, _ = _alone_with_bots(app, client, watchable=True)
+        rooms = app.state.tables
+        room = rooms.open[table]
+        assert room.table.hosting is not None
+        room.table.hosting.grace = 3600  # no bot stands in: only the person moves the table
+        seen: dict[str, list[dict[str, Any]]] = {"mine": [], "watcher": []}
+        cut = False
+
+        def sender(name: str) -> Any:
+            async def send(text: str) -> None:
+                if cut and name == "mine":
+                    raise ConnectionError("the network is gone")
+                seen[name].append(json.loads(text))
+            return send
+
+        client.portal.call(rooms.join, room, 1, Client(sender("mine"), 2), None)
+        client.portal.call(rooms.join, room, 2, Client(sender("watcher"), None), None)
+        deadline = time.monotonic() + 60
+        while not any(m["type"] == "view" and m["view"]["legal"] for m in seen["mine"][-1:]):
+            assert time.monotonic() < deadline, "the person's turn never came"
+            time.sleep(0.01)  # the bots play up to it, then the table waits
+        views = [m for m in seen["watcher"] if m["type"] == "view"]
+        assert not views[-1]["view"]["seats"][2]["away"]
+        cut = True
+        client.portal.call(rooms.broadcast, room)  # its send fails
+        client.portal.call(rooms.part, room, 1)  # then its loop ends, as a socket's does
+        views = [m for m in seen["watcher"] if m["type"] == "view"]
+        assert views[-1]["view"]["seats"][2]["away"]
+        assert 2 in room.away_since  # and past the grace a bot plays for them
 
 
 def test_a_turn_timer_runs_out_and_the_bot_plays_then_a_late_move_is_refused(

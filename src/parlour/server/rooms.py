@@ -425,15 +425,26 @@ class Rooms:
         await self._share_presence(room)
 
     async def part(self, room: Room, key: int) -> None:
+        """A connection ends: everyone else sees its seat away (if no other
+        connection holds it), and the table plays on without it."""
+        if self._forget(room, key):
+            await self._after_leaving(room)
+
+    def _forget(self, room: Room, key: int) -> bool:
+        """Drop a connection that ended or whose send failed; whether it was
+        still here. Its seat is away from now if no other connection holds it."""
         client = room.clients.pop(key, None)
         room.wanted = time.monotonic()
-        room.table.watched(room.connected(0))  # (popped already when a send to it failed)
+        room.table.watched(room.connected(0))
         if client is None:
-            return
+            return False  # forgotten already (a send to it failed first)
         seat = client.seat
         if seat is not None and not room.connected(seat) and seat in room.table.people():
-            room.away_since[seat] = time.monotonic()
-        room.wake()
+            room.away_since.setdefault(seat, time.monotonic())
+        return True
+
+    async def _after_leaving(self, room: Room) -> None:
+        room.wake()  # a bot may stand in for the seat once its grace is over
         await self.broadcast(room)
         await self._share_presence(room)
 
@@ -441,6 +452,7 @@ class Rooms:
         """Each connection's own view of the table as it is now (a spectator's
         is public, made once for all of them)."""
         views: dict[int | None, str] = {}
+        lost = False
         for key, client in list(room.clients.items()):
             if key == skip:
                 continue
@@ -450,15 +462,20 @@ class Rooms:
             try:
                 await client.send(views[client.seat])
             except Exception:  # a client gone mid-send: it reconnects and syncs
-                room.clients.pop(key, None)
+                lost |= self._forget(room, key)
+        if lost:  # the others saw it connected still: they see it away now
+            await self._after_leaving(room)
 
     async def tell(self, room: Room, text: str, share: bool = True) -> None:
         """Words for every connection to the table, through any process."""
+        lost = False
         for key, client in list(room.clients.items()):
             try:
                 await client.send(text)
             except Exception:
-                room.clients.pop(key, None)
+                lost |= self._forget(room, key)
+        if lost:
+            await self._after_leaving(room)
         if share and self.bus.shared:
             await self.bus.publish(Event(room.table.id, room.table.version, "said",
                                          self.bus.process, {"text": text}))
