@@ -63,19 +63,6 @@ BID_SAMPLES = 64
 NIL_MAX = 0.9
 
 
-def _close(each: list[list[float]], sums: list[float]) -> bool:
-    """Whether the best two candidates' mean outcomes (``sums`` over the
-    deals in ``each``) differ by less than two standard errors of their
-    paired difference: more deals could change the choice."""
-    order = sorted(range(len(sums)), key=lambda i: -sums[i])
-    a, b = each[order[0]], each[order[1]]
-    n = len(a)
-    diffs = [a[k] - b[k] for k in range(n)]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean * mean * n < 4.0 * var
-
-
 class Evaluation:
     """The expert's view of each candidate action: mean score difference and
     mean tricks the team takes (for hints and bid advice)."""
@@ -117,10 +104,7 @@ class ExpertBot:
     for bags once both sides' contracts are decided (made, or out of reach)
     and no nil was bid: each side then gives the other the tricks, a bag
     costing more than the point it brings; 0 has the solver take every trick
-    it can for the team whatever the contracts. ``dd_max``: in the exact
-    endgame, keep sampling deals past the usual count, up to this many,
-    while the two best cards' difference is within two standard errors
-    (0, the default: the usual count only)."""
+    it can for the team whatever the contracts."""
 
     name = "expert"
 
@@ -128,12 +112,11 @@ class ExpertBot:
                  dd_tricks: int = 6, bid_samples: int = BID_SAMPLES,
                  playouts: int = PLAYOUTS, model: int = 0, bid_model: int = 0,
                  nil_max: float = NIL_MAX, partner_shave: int = 0,
-                 bag_fight: int = 1, dd_max: int = 0) -> None:
+                 bag_fight: int = 1) -> None:
         if bag_fight not in (0, 1):
             raise ValueError("bag_fight is 0 (off) or 1 (the endgame plays for bags)")
         self.rng = Rng(seed)
         self.bag_fight = bag_fight
-        self.dd_max = dd_max
         self.partner_shave = partner_shave
         self.nil_max = nil_max
         self.model = model
@@ -194,8 +177,6 @@ class ExpertBot:
         team = obs.seat & 1
         done = 0
         opponents = (1 << ((obs.seat + 1) & 3)) | (1 << ((obs.seat + 3) & 3))
-        exact_more = self.dd_max > n and tricks_left <= self.dd_tricks and len(cands) > 1
-        each: list[list[float]] = [[] for _ in cands]  # each deal's outcome, for _close
         while True:
             state = self.sample(obs)
             if tricks_left <= self.dd_tricks:
@@ -205,10 +186,7 @@ class ExpertBot:
                 results = [self._playout(state, c, keen) for c in cands]
             for i in range(len(cands)):
                 t = results[i]
-                u = self._utility(obs, t)
-                sums[i] += u
-                if exact_more:
-                    each[i].append(u)
+                sums[i] += self._utility(obs, t)
                 tricks[i] += t[team] + t[team + 2]
                 nil_seat = obs.seat if seat_bid(obs, obs.seat) == 0 else (obs.seat + 2) & 3
                 safe[i] += 1.0 if t[nil_seat] == 0 else 0.0
@@ -216,8 +194,7 @@ class ExpertBot:
             if self.time_budget > 0:
                 if time.perf_counter() - start > self.time_budget or done >= 400:
                     break
-            elif done >= n and not (exact_more and done < self.dd_max
-                                    and _close(each, sums)):
+            elif done >= n:
                 break
         ev.samples = done
         own_nil = seat_bid(obs, obs.seat) == 0 and obs.tricks_won[obs.seat] == 0
