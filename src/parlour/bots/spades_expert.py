@@ -59,6 +59,9 @@ BAG_COST = 10.0
 PLAYOUTS = 1000
 # Sampled deals a bid; each is played out once for every candidate bid.
 BID_SAMPLES = 64
+# Sampled deals a card in the exact endgame (each solved for every candidate). 64
+# gained about 1.35 points a position over 24-32 against PIMC-24 (4,266 positions).
+DD_SAMPLES = 64
 # A nil is weighed only for a hand whose rough danger (:func:`nil_danger`) is below this.
 NIL_MAX = 0.9
 
@@ -104,7 +107,8 @@ class ExpertBot:
     for bags once both sides' contracts are decided (made, or out of reach)
     and no nil was bid: each side then gives the other the tricks, a bag
     costing more than the point it brings; 0 has the solver take every trick
-    it can for the team whatever the contracts."""
+    it can for the team whatever the contracts. ``dd_samples``: deals a
+    card in the exact endgame (64; ``samples`` overrides it)."""
 
     name = "expert"
 
@@ -112,11 +116,12 @@ class ExpertBot:
                  dd_tricks: int = 6, bid_samples: int = BID_SAMPLES,
                  playouts: int = PLAYOUTS, model: int = 0, bid_model: int = 0,
                  nil_max: float = NIL_MAX, partner_shave: int = 0,
-                 bag_fight: int = 1) -> None:
+                 bag_fight: int = 1, dd_samples: int = DD_SAMPLES) -> None:
         if bag_fight not in (0, 1):
             raise ValueError("bag_fight is 0 (off) or 1 (the endgame plays for bags)")
         self.rng = Rng(seed)
         self.bag_fight = bag_fight
+        self.dd_samples = dd_samples
         self.partner_shave = partner_shave
         self.nil_max = nil_max
         self.model = model
@@ -157,7 +162,7 @@ class ExpertBot:
         if self.samples > 0:
             return self.samples
         if tricks_left <= self.dd_tricks:
-            return 32 if tricks_left <= 4 else 24
+            return self.dd_samples
         # Playouts: more deals when there are few candidates (about
         # ``playouts`` a decision), between 8% and 25% of them (80 and 250).
         return max(self.playouts * 2 // 25, min(self.playouts // 4, self.playouts // moves))
@@ -509,9 +514,9 @@ def _distinct(obs: SpadesObservation, legal: Sequence[int]) -> list[int]:
 def _make(seed: int = 0, samples: int = 0, time_budget: float = 0.0, dd_tricks: int = 6,
           bid_samples: int = BID_SAMPLES, playouts: int = PLAYOUTS, model: int = 0,
           bid_model: int = 0, nil_max: float = NIL_MAX, partner_shave: int = 0,
-          bag_fight: int = 1) -> ExpertBot:
+          bag_fight: int = 1, dd_samples: int = DD_SAMPLES) -> ExpertBot:
     return ExpertBot(seed, samples, time_budget, dd_tricks, bid_samples, playouts, model,
-                     bid_model, nil_max, partner_shave, bag_fight)
+                     bid_model, nil_max, partner_shave, bag_fight, dd_samples)
 
 
 register_bot("spades", "expert", _make)
