@@ -63,6 +63,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
   let suggestion = null; // the hint's action while it applies
   let pending = false; // an action sent and not yet answered: no second one
   let held = false; // the server said it is still storing that action (a database away)
+  let leaving = false; // told where the next game is: on the way there
   let holdOver = false; // the game is over but its last hand's summary is still to be seen
   let summaryOpen = null; // the hand's summary dialog while it is shown
   const selected = new Set(); // cards chosen to pass
@@ -155,6 +156,10 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
       say(message.text || "No suggestion here.", { visible: true });
       renderControls(shown);
     } else if (message.type === "rematch") {
+      // Two last votes at once can each complete the vote, and then everyone is
+      // told twice: go once (a second start would abort the first).
+      if (leaving) return;
+      leaving = true;
       carrySeat(table, message.table);
       location.assign(message.url + (shown?.seat == null ? "?watch" : ""));
     } else if (message.type === "reaction") {
