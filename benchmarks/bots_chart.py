@@ -105,9 +105,12 @@ ROWS = [
                                     "hearts_plain_ismcts_seed9990.jsonl",
                                     "hearts_expert_ismcts_seed9970.jsonl",
                                     "hearts_expert_ismcts_seed9980.jsonl", match="expert-ismcts")),
-    Row("Spades expert v PIMC-24", "points a hand", 0.0, 30.0,
+    Row("Spades expert v PIMC-24 (before 12-06)", "points a hand", 0.0, 30.0,
         lambda: against_pimc("spades", "pimc_reference_issue19.jsonl",
                              "spades_expert_pimc_fresh.jsonl")),
+    # the expert with the endgame's 128 deals and bag_fight (ffa8597), seeds 6200-6279
+    Row("Spades expert v PIMC-24", "points a hand", 0.0, 30.0,
+        lambda: against_pimc("spades", "spades_expert_pimc_fresh_128.jsonl")),
     Row("Klondike player, 60 s a game", "% of deals won", 30.0, 45.0,
         lambda: klondike_player("klondike_macro_60s_fresh60000.jsonl")),
     Row("Klondike player, 10 s a game", "% of deals won", 30.0, 42.0,
