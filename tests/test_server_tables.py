@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 
 from helpers import scan
 from parlour.server.app import COOKIE, Settings, create_app
-from parlour.server.rooms import Client
+from parlour.server.room import Client
 
 # A few hands: everyone bids 3 and plays their first card, so without the mercy rule
 # a Spades game can drag on for 20-30 hands (about a minute on a busy machine).

@@ -26,7 +26,7 @@ from parlour.server.http import (
     store_of,
     with_player,
 )
-from parlour.server.rooms import Room
+from parlour.server.room import Room
 from parlour.server.seating import hash_token, new_token, normal_code
 
 

@@ -21,15 +21,15 @@ import time
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
 from anyio import to_thread
 
 from parlour.games.trick import SEAT_NAMES
 from parlour.server import protocol, workers
-from parlour.server.bus import HERE_SECONDS, RENEW_SECONDS, Alone, Event, Presence, stop
+from parlour.server.bus import HERE_SECONDS, RENEW_SECONDS, Alone, Event, stop
 from parlour.server.games import Seat, TableError
+from parlour.server.room import Client, Room, Send
 from parlour.server.seating import Draw
 from parlour.server.store import Changes, Store
 from parlour.server.table import PACES, Move, Repeat, Table
@@ -38,106 +38,10 @@ log = logging.getLogger("parlour.server")
 
 # The bot that plays for a person who is away, or whose time ran out.
 STAND_IN = "normal"
-Send = Callable[[str], Awaitable[None]]
 CHECK_SECONDS = 2.0  # how often a process compares its copy of a table with the database's
 IDLE_SECONDS = 60.0  # a table no one has been at here for this long is unloaded
 DB_PATIENCE = 20.0  # seconds a write is tried again while the database does not answer
 UNAVAILABLE = "the table is unavailable just now (its database did not answer)"
-
-
-@dataclass
-class Client:
-    """One connection: a seat's (``seat``) or a spectator's (``seat`` None)."""
-
-    send: Send
-    seat: int | None
-    token_hash: str | None = None  # the seat's token: the seat is found again after the draw
-    last_reaction: float = 0.0
-
-
-@dataclass
-class Room:
-    """A table in play in this process: its state, its lock, who is connected."""
-
-    table: Table
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    clients: dict[int, Client] = field(default_factory=dict)  # by id(connection)
-    away_since: dict[int, float] = field(default_factory=dict)  # person seats not connected
-    stand_in: set[int] = field(default_factory=set)  # seats a bot plays for while away
-    turn_since: float = field(default_factory=time.monotonic)
-    rematch_votes: set[int] = field(default_factory=set)
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
-    driver: asyncio.Task[None] | None = None
-    elsewhere: Presence = field(default_factory=Presence)  # connected through other processes
-    stamp: tuple[int, float] | None = None  # the database's (version, updated) last caught up with
-    behind: bool = False
-    heard: list[tuple[int, list[Any]]] = field(default_factory=list)  # moves from elsewhere
-    wanted: float = field(default_factory=time.monotonic)  # last asked for or left
-    catching: asyncio.Task[None] | None = None
-
-    def connected(self, seat: int) -> bool:
-        return self.elsewhere.seats[seat] > 0 or any(c.seat == seat
-                                                     for c in self.clients.values())
-
-    def spectators(self) -> int:
-        return self.elsewhere.spectators + sum(1 for c in self.clients.values()
-                                               if c.seat is None)
-
-    def here(self) -> tuple[Counter[int], int]:
-        """The seats connected through this process, and its spectators."""
-        seats = Counter(c.seat for c in self.clients.values() if c.seat is not None)
-        return seats, sum(1 for c in self.clients.values() if c.seat is None)
-
-    def settle_presence(self) -> None:
-        """Away and back, by the connections of every process."""
-        now = time.monotonic()
-        for seat in self.table.people():
-            if self.connected(seat):
-                self.away_since.pop(seat, None)
-                self.stand_in.discard(seat)
-            else:
-                self.away_since.setdefault(seat, now)
-
-    def presence(self) -> list[dict[str, Any]]:
-        people = set(self.table.people())
-        return [{"connected": self.connected(s), "away": s in people and not self.connected(s),
-                 "stand_in": s in self.stand_in, "rematch": s in self.rematch_votes}
-                for s in range(len(self.table.seats))]
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        view = self.table.view(seat, self.presence())
-        self._extras(view)
-        return view
-
-    def _extras(self, view: dict[str, Any]) -> None:
-        view["spectators"] = self.spectators()
-        timer = self.table.hosting.turn_timer if self.table.hosting else None
-        to_act = self.table.to_act()
-        if timer and to_act is not None and self.table.bot_to_act() is None:
-            left = timer - (time.monotonic() - self.turn_since)
-            view["timer"] = {"seat": to_act, "left": round(max(0.0, left), 1), "of": timer}
-
-    def missed(self, seat: int | None, since: int | None) -> list[str]:
-        """The views a client that last saw version ``since`` is sent: each one
-        it missed when the table still holds them, else the current one."""
-        table = self.table
-        current = protocol.write(protocol.View(table.version, self.view(seat)))
-        if since is None or since >= table.version or not table.started:
-            return [current]
-        kept = dict(table.recent)
-        wanted = range(since + 1, table.version)
-        if any(v not in kept for v in wanted):
-            return [current]
-        out = []
-        presence = self.presence()
-        for v in wanted:
-            view = table.view(seat, presence, state=kept[v], version=v)
-            self._extras(view)
-            out.append(protocol.write(protocol.View(v, view)))
-        return out + [current]
-
-    def wake(self) -> None:
-        self.changed.set()
 
 
 class Rooms:
@@ -593,7 +497,7 @@ class Rooms:
         # cards, people's too, at the fast pace (a person may still play their own first)
         playing_out = table.playing_out()
         if level is None and not playing_out:
-            deadline = self._deadline(room, seat)
+            deadline = room.deadline(seat)
             if deadline is None:
                 return 3600.0
             left = deadline - time.monotonic()
@@ -615,19 +519,6 @@ class Rooms:
         except TableError:
             pass  # the table moved on while the bot thought: think again
         return None
-
-    def _deadline(self, room: Room, seat: int) -> float | None:
-        """When a bot plays for the person to act: past the grace while they are
-        away, or when their turn's time runs out."""
-        hosting = room.table.hosting
-        deadlines = []
-        if seat in room.away_since:
-            grace = hosting.grace if hosting else None
-            if grace is not None:
-                deadlines.append(max(room.away_since[seat], room.turn_since - grace) + grace)
-        if hosting and hosting.turn_timer:
-            deadlines.append(room.turn_since + hosting.turn_timer)
-        return min(deadlines) if deadlines else None
 
     # --- seats ---------------------------------------------------------------------
 

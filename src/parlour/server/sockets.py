@@ -21,7 +21,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from parlour.server import protocol, workers
 from parlour.server.games import TableError
-from parlour.server.rooms import Client, Room, Rooms, job
+from parlour.server.room import Client, Room
+from parlour.server.rooms import Rooms, job
 from parlour.server.seating import hash_token, new_code
 from parlour.server.store import new_id
 from parlour.server.table import Table
