@@ -466,6 +466,32 @@ def test_the_draw1_relaxation_never_turns_a_win_into_a_loss() -> None:
     assert tally["win"] >= 3 and tally["lose"] >= 3
 
 
+@pytest.mark.parametrize("relaxed", [False, True])
+def test_talon_and_foundation_cards_go_to_the_tableau_only_for_a_chain_and_no_win_is_lost(
+        relaxed: bool) -> None:
+    # the draw-1 search (and the draw-1 relaxation) with every rule against it without
+    # ``chain`` (and without any rule) on positions deep in play and on random ones: the
+    # rule changes the search on many of them (fewer positions), never its answer
+    positions = _lines_positions(range(20, 36), 1)
+    positions += [random_position(seed, 1) for seed in range(40)]
+    tally = {"win": 0, "lose": 0}
+    changed = 0
+    for pos in positions:
+        on = Solver([], 1, 3, max_states=20_000, relaxed=relaxed)
+        off = Solver([], 1, 3, max_states=20_000, pruning=PRUNINGS - {"chain"},
+                     relaxed=relaxed)
+        answers = {on.run(start=pos).result, off.run(start=pos).result}
+        if on.states != off.states:
+            changed += 1
+            if not relaxed:
+                bare = Solver([], 1, 3, max_states=40_000, pruning=frozenset())
+                answers.add(bare.run(start=pos).result)
+        assert not {"win", "lose"} <= answers, (pos, answers)
+        for answer in answers & {"win", "lose"}:
+            tally[answer] += 1
+    assert changed >= 10 and tally["win"] >= 10 and tally["lose"] >= 10
+
+
 def test_the_best_first_search_finds_a_win_the_depth_first_one_misses() -> None:
     # seed 30074's deal: the depth-first complete search goes wrong under an early move
     # and finds no win in millions of positions; best first, over the same moves,

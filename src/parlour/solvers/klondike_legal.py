@@ -34,6 +34,7 @@ from parlour.solvers.klondike_moves import (
     _next_home,
     _pile_with_top,
     _safe_in,
+    _useful_cards,
     _useful_home,
 )
 from parlour.solvers.klondike_position import (
@@ -88,9 +89,17 @@ JITTER: Final = 12
 #   before it is used. And only a card that some visible card could lie on, or that
 #   starts a chain of cards coming back that ends at one, comes back (see
 #   :func:`~parlour.solvers.klondike_moves._useful_home`).
+# - ``chain``: with draw 1, in the complete search, a talon card or a card back from
+#   its foundation goes to the tableau only if it starts a chain of such cards (each
+#   lying on the one before) that a card face up in the tableau could end (see
+#   :func:`~parlour.solvers.klondike_moves._useful_cards`): with draw 1 a talon card
+#   can be had at any time, so such moves can all wait until just before a tableau
+#   card is put on the chain, and a chain nothing from the tableau ever lies on could
+#   have stayed in the talon and the foundations. It narrows ``talon`` and ``used``
+#   (and the cards ``split`` and ``emptying`` count as usable).
 PRUNINGS: Final = frozenset({"safe", "talon", "split", "back", "empty", "emptying",
                              "pointer", "blocked", "draw1", "undone", "twin", "defer",
-                             "swap", "swap3", "used"})
+                             "swap", "swap3", "used", "chain"})
 
 
 class LegalMoves:
@@ -113,6 +122,11 @@ class LegalMoves:
         self.check_blocked = "blocked" in pruning
         self.prune_safe = "safe" in pruning
         self.prune_talon = self.reach == 1 and "talon" in pruning
+        # with draw 1, talon cards and cards back from the foundations go to the
+        # tableau only to start a chain that a face-up card ends (``chain``, see
+        # _useful_cards; it narrows ``talon`` and ``used``, so only with them)
+        self.prune_chain = (self.prune_talon and complete and "chain" in pruning
+                            and "used" in pruning and "back" in pruning)
         self.prune_split = "split" in pruning
         self.prune_back = "back" in pruning
         self.prune_empty = "empty" in pruning
@@ -202,6 +216,15 @@ class LegalMoves:
         usable = faceup | reach | home_tops
         # a king that could go to an empty pile: on face-down cards, in reach, or home
         king_waiting = _KINGS & (reach | home_tops | (faceup & ~bottoms)) != 0
+        # (``chain``: the talon and foundation cards worth putting on the tableau; all
+        # of them otherwise)
+        useful: i64 = -1
+        if self.prune_chain:
+            useful = _useful_cards(f, faceup, reach)
+            # only those go to the tableau: to a card uncovered by a split, or to an
+            # empty pile
+            usable = faceup | useful
+            king_waiting = _KINGS & (useful | (faceup & ~bottoms)) != 0
         k: i64 = 0
         for i in range(7):
             p = piles[i]
@@ -260,7 +283,7 @@ class LegalMoves:
                     else:
                         continue
                     code = _PILE | i << 3 | (len(p) - j) << 9 | t << 13
-                elif reach >> b & 1 and (
+                elif reach >> b & 1 and useful >> b & 1 and (
                         not prune_talon or i64(_BELOW_BITS[b]) & usable != 0):
                     score = 20
                     code = _TALON | b << 3 | t << 13
@@ -295,7 +318,8 @@ class LegalMoves:
                     k += 1
             for j in in_reach:
                 c = talon[j]
-                if _KING[c] and (not prune_talon or i64(_BELOW_BITS[c]) & usable != 0):
+                if _KING[c] and useful >> c & 1 and (
+                        not prune_talon or i64(_BELOW_BITS[c]) & usable != 0):
                     score = 18
                     if rng is not None:
                         score += rng.randrange(JITTER)
@@ -308,7 +332,8 @@ class LegalMoves:
             # none, as some card could lie on one of them or not
             worth: i64 = -1
             if prune_back:
-                worth = (_useful_home(f, faceup | reach) if self.prune_used
+                worth = (useful if self.prune_chain
+                         else _useful_home(f, faceup | reach) if self.prune_used
                          else -1 if _back_useful_in(f, faceup | reach) else 0)
             for s in range(4):
                 n = f >> 4 * s & 15
@@ -357,8 +382,9 @@ class LegalMoves:
                             out.append(base | (_PILE | (loc >> 6) << 3
                                                | (len(q) - (loc & 63)) << 9 | i << 13) << 16)
                     elif reach >> other & 1:
-                        out.append(base | (_TALON | other << 3 | i << 13) << 16)
-                    elif home_tops >> other & 1:
+                        if useful >> other & 1:
+                            out.append(base | (_TALON | other << 3 | i << 13) << 16)
+                    elif home_tops >> other & 1 and useful >> other & 1:
                         out.append(base | (_HOME | i64(_SUIT[other]) << 3 | i << 13) << 16)
                     if nxt >> u & 1:
                         out.append(base | (_PILE | i << 3 | 1 << 9 | 7 << 13) << 16)

@@ -190,15 +190,13 @@ def _home_cards(f: i64) -> i64:
 def _holders(cards: i64) -> i64:
     """The cards that some card of ``cards`` could lie on (one rank up, the other
     colour), as bits."""
-    out: i64 = 0
-    for s in range(4):
-        v = cards >> 13 * s & 0x1FFF
-        up = (v & 0x7FF) << 1 | v >> 12 & 1
-        if s == 0 or s == 3:
-            out |= up << 13 | up << 26
-        else:
-            out |= up | up << 39
-    return out
+    # (a black card lies on a red one and the reverse: clubs and spades are suits 0
+    # and 3, at bits 0 and 39)
+    black: i64 = (cards | cards >> 39) & 0x1FFF
+    red: i64 = (cards >> 13 | cards >> 26) & 0x1FFF
+    up_black: i64 = (black & 0x7FF) << 1 | black >> 12 & 1
+    up_red: i64 = (red & 0x7FF) << 1 | red >> 12 & 1
+    return up_black << 13 | up_black << 26 | up_red | up_red << 39
 
 
 def _useful_home(f: i64, visible: i64) -> i64:
@@ -224,6 +222,49 @@ def _useful_home(f: i64, visible: i64) -> i64:
         more = useful | _holders(useful) & home
         for s in range(4):
             m: i64 = more >> 13 * s & 0xFFF  # (an ace never holds a card)
+            if m:
+                low = m & -m
+                more |= (home >> 13 * s & ~(low - 1) & 0xFFF) << 13 * s
+        if more == useful:
+            return useful
+        useful = more
+
+
+def _useful_cards(f: i64, faceup: i64, talon: i64) -> i64:
+    """With draw 1 (every talon card in reach): the talon and foundation cards worth
+    putting on the tableau, as bits: those that start a chain of such cards, each
+    lying on the one before, that ends at a card face up in the tableau (``faceup``),
+    and the foundation cards above such a foundation card in its suit (they come back
+    to uncover it).
+
+    A talon card (with draw 1, taken whenever wanted) or a card back from its
+    foundation is put on the tableau only to hold cards; if no card from the tableau
+    ever comes to lie on the chain it starts, the chain's cards could have stayed in
+    the talon and the foundations (covering a card or taking one out of the talon or
+    a foundation never helps). So every such move can wait until just before the
+    tableau card is put on the chain's end, and then each card of the chain is in
+    the talon or on top of its foundation: a chain of this set.
+
+    >>> # the 2♥ home, the A♣ in the talon, the 3♠ face up: the 3♠ lies on no
+    >>> # card of them, so neither is worth putting on the tableau
+    >>> _useful_cards(packed((0, 0, 2, 0)), 1 << CARD[3][3], 1 << CARD[0][1])
+    0
+    >>> # the 3♥ home, the 4♣ in the talon, the 2♠ face up: the 4♣ to the tableau, the
+    >>> # 3♥ back onto it, the 2♠ onto that (the 2♥ under the 3♥ is never wanted)
+    >>> f = packed((0, 0, 3, 0))
+    >>> _useful_cards(f, 1 << CARD[3][2], 1 << CARD[0][4]) == (1 << CARD[0][4] | 1 << CARD[2][3])
+    True
+    """
+    pool = _home_cards(f) | talon
+    home = pool & ~talon
+    useful = _holders(faceup) & pool
+    if not useful:
+        return 0
+    while True:
+        more = useful | _holders(useful) & pool
+        for s in range(4):
+            m: i64 = more & home
+            m = m >> 13 * s & 0xFFF  # (an ace never holds a card)
             if m:
                 low = m & -m
                 more |= (home >> 13 * s & ~(low - 1) & 0xFFF) << 13 * s
