@@ -97,9 +97,12 @@ JITTER: Final = 12
 #   card is put on the chain, and a chain nothing from the tableau ever lies on could
 #   have stayed in the talon and the foundations. It narrows ``talon`` and ``used``
 #   (and the cards ``split`` and ``emptying`` count as usable).
+# - ``swaptwin``: in a game with ``swap``, no twin move puts a card on the place its
+#   run left free when that card could go on the other place by a move of its own:
+#   the two positions are one (the runs on the two twins swapped back).
 PRUNINGS: Final = frozenset({"safe", "talon", "split", "back", "empty", "emptying",
                              "pointer", "blocked", "draw1", "undone", "twin", "defer",
-                             "swap", "swap3", "used", "chain"})
+                             "swap", "swap3", "used", "chain", "swaptwin"})
 
 
 class LegalMoves:
@@ -162,6 +165,7 @@ class LegalMoves:
         prune_empty = self.prune_empty
         prune_emptying = self.prune_emptying
         rng = self.rng
+        swap = self.swap and "swaptwin" in self.pruning
         out: list[int] = []
         # (native ints throughout)
         i: i64 = 0
@@ -326,11 +330,11 @@ class LegalMoves:
                     out.append((255 - score) << 40 | k << 32 | _TALON | c << 3 | e << 13)
                     k += 1
         # cards back from the foundations, only when some card could be built on them
+        # the foundation cards that may come back: with ``used``, those a chain
+        # ending at a visible card starts from (see _useful_home); else all or
+        # none, as some card could lie on one of them or not
+        worth: i64 = -1
         if complete:
-            # the foundation cards that may come back: with ``used``, those a chain
-            # ending at a visible card starts from (see _useful_home); else all or
-            # none, as some card could lie on one of them or not
-            worth: i64 = -1
             if prune_back:
                 worth = (useful if self.prune_chain
                          else _useful_home(f, faceup | reach) if self.prune_used
@@ -378,14 +382,24 @@ class LegalMoves:
                     elif faceup >> other & 1:
                         loc = _locate(piles, other, plane0, plane1, plane2)
                         q = piles[loc >> 6]
-                        if loc & 63 == 1 + q[0]:
+                        # (in a game with ``swap``, the run and the card put on the
+                        # place it leaves free are swapped back: the same position as
+                        # the card put on the other place, a move of its own, see
+                        # _swap_tails; so such twin moves are made only where that
+                        # move is not)
+                        if loc & 63 == 1 + q[0] and not (swap and (
+                                q[0] or not prune_emptying or king_waiting)):
                             out.append(base | (_PILE | (loc >> 6) << 3
                                                | (len(q) - (loc & 63)) << 9 | i << 13) << 16)
                     elif reach >> other & 1:
-                        if useful >> other & 1:
+                        if useful >> other & 1 and not (swap and (
+                                not prune_talon or i64(_BELOW_BITS[other]) & usable != 0)):
                             out.append(base | (_TALON | other << 3 | i << 13) << 16)
                     elif home_tops >> other & 1 and useful >> other & 1:
-                        out.append(base | (_HOME | i64(_SUIT[other]) << 3 | i << 13) << 16)
+                        s = _SUIT[other]
+                        if not (swap and worth >> other & 1 and not (prune_back and _safe_in(
+                                s, f >> 4 * s & 15, f - (one << 4 * s)))):
+                            out.append(base | (_HOME | s << 3 | i << 13) << 16)
                     if nxt >> u & 1:
                         out.append(base | (_PILE | i << 3 | 1 << 9 | 7 << 13) << 16)
                     elif defer and _next_home(u, f, reach, True):
