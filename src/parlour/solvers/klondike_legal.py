@@ -151,6 +151,8 @@ class LegalMoves:
         # (in the draw-1 relaxation, or in the draw-3 game as a relaxation of its own:
         # ``swap3``, see :func:`~parlour.solvers.klondike.solve`)
         self.swap = relaxed and complete and self.reach == draw and "swap" in pruning
+        # (``swaptwin``: with ``swap``, no twin move where a plain move gives its position)
+        self.prune_swaptwin = self.swap and "swaptwin" in pruning
 
     def _gen(self, pos: Position, twins: bool = True) -> list[int]:
         """The moves of ``pos`` as codes, the most promising first (see :meth:`_moves`)."""
@@ -165,7 +167,7 @@ class LegalMoves:
         prune_empty = self.prune_empty
         prune_emptying = self.prune_emptying
         rng = self.rng
-        swap = self.swap and "swaptwin" in self.pruning
+        swap = self.prune_swaptwin
         out: list[int] = []
         # (native ints throughout)
         i: i64 = 0
