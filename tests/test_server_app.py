@@ -15,7 +15,8 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from parlour.server.app import COOKIE, Settings, create_app
-from parlour.server.store import Store, actions
+from parlour.server.schema import actions
+from parlour.server.store import Store
 
 
 def client_for(db: str, bot_delay: float = 0.0) -> TestClient:

@@ -15,7 +15,8 @@ from starlette.testclient import TestClient
 
 from parlour.server import daily, daily_trick, workers
 from parlour.server.protocol import Bucket
-from parlour.server.store import Store, tables
+from parlour.server.schema import tables
+from parlour.server.store import Store
 from parlour.solvers.klondike import solve_seed
 from test_server_app import TOKENS, client_for, connect, play_hand, stored_actions
 from test_server_postmortem import play

@@ -17,7 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 from websockets.sync.client import connect
 
-from parlour.server.store import actions
+from parlour.server.schema import actions
 from services import Server
 
 

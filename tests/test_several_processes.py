@@ -32,7 +32,8 @@ from websockets.exceptions import WebSocketException
 import databases
 from helpers import run_async, scan
 from parlour.server.games import new_state
-from parlour.server.store import Store, actions, tables
+from parlour.server.schema import actions, tables
+from parlour.server.store import Store
 from services import Nginx, Redis, Server
 
 pytestmark = pytest.mark.timeout(400)

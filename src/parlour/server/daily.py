@@ -43,8 +43,9 @@ from parlour.server.http import (
     store_of,
     with_player,
 )
+from parlour.server.schema import actions, reviews, seats, tables
 from parlour.server.seating import hash_token, new_token
-from parlour.server.store import Store, actions, new_id, reviews, seats, tables
+from parlour.server.store import Store, new_id
 from parlour.server.table import Table
 
 log = logging.getLogger("parlour.daily")

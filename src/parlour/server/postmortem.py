@@ -28,7 +28,8 @@ from starlette.routing import Route
 from parlour.server.http import error, rooms_of, seat_of_request, store_of
 from parlour.server.room import Room
 from parlour.server.rooms import first_line
-from parlour.server.store import Store, seats, tables
+from parlour.server.schema import seats, tables
+from parlour.server.store import Store
 from parlour.server.workers import Workers
 from parlour.solvers.klondike_postmortem import Search, line_played, probe, report
 
