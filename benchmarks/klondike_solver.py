@@ -58,8 +58,8 @@ def main() -> None:
     print(summary.report())
     if args.out:
         data = summary.to_json()
-        data["results"] = [{"seed": s, "result": r, "seconds": round(t, 4), "states": n}
-                           for s, r, t, n in summary.results]
+        data["results"] = [{"seed": s, "result": r, "seconds": round(t, 4), "states": n,
+                            "by": by} for s, r, t, n, by in summary.results]
         Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 

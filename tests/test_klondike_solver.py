@@ -175,11 +175,17 @@ def test_a_batch_says_how_fast_the_machine_searched() -> None:
     machine had become 1.58 times slower. A batch now says its search speed."""
     from parlour.commands.solve import BatchSummary
 
-    batch = BatchSummary(3, 10.0, [(1, "win", 0.001, 40), (2, "lose", 2.0, 300_000),
-                                   (3, "unknown", 10.0, 1_300_000), (4, "win", 4.0, 520_000)])
+    batch = BatchSummary(3, 10.0, [(1, "win", 0.001, 40, "quick"),
+                                   (2, "lose", 2.0, 300_000, "draw1"),
+                                   (3, "unknown", 10.0, 1_300_000, "open: exact swap best"),
+                                   (4, "win", 4.0, 520_000, "best"),
+                                   (5, "lose", 0.5, 60_000, "draw1")])
     assert "search speed 130,000 positions a second (median of the 3 deals" in batch.report()
     assert batch.to_json()["positions_a_second"] == 130_000
-    quick = BatchSummary(3, 10.0, [(1, "win", 0.001, 40)])
+    # and which searches settled the deals, the one that settled most first
+    assert ("settled by the draw-1 relaxation 2, the quick search 1, the best-first search 1"
+            in batch.report())
+    quick = BatchSummary(3, 10.0, [(1, "win", 0.001, 40, "quick")])
     assert "search speed" not in quick.report()
 
 
@@ -215,13 +221,16 @@ def test_draw_3_talon_order_proves_a_loss_without_search() -> None:
     start = start_position(deal("t03"))
     assert blocked(start, draw=3) and not blocked(start, draw=1)
     result = solve(deal("t03"), 3, time_limit=5)
-    assert result.result == "lose" and result.states == 1
+    assert result.result == "lose" and result.states == 1 and result.by == "blocked"
 
 
 def test_a_draw_1_loss_proves_the_draw_3_deal_lost() -> None:
     cards = deal("r170")
     assert Solver(cards, 1, 30).run().result == "lose"
-    assert solve(cards, 3, time_limit=30).result == "lose"
+    result = solve(cards, 3, time_limit=30)
+    # and the result says so: the draw-1 relaxation settled it, not a draw-3 search
+    assert result.result == "lose" and result.by == "draw1"
+    assert solve(cards, 1, time_limit=30).by == "exact"
 
 
 def _walk_positions(seeds: range, draw: int, steps: int) -> list[Position]:

@@ -12,6 +12,7 @@ import json
 import math
 import statistics
 import sys
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -75,7 +76,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(out))
     else:
         print(f"Klondike draw {args.draw}, {which}")
-        print(f"{result.result}  ({result.states} states, {result.seconds:.2f} s)")
+        found = "found by" if result.result == "win" else "proved by"
+        how = f", {found} {BY_NAMES[result.by]}" if result.by in BY_NAMES else ""
+        print(f"{result.result}  ({result.states} states, {result.seconds:.2f} s{how})")
         if result.moves:
             print(f"{len(result.moves)} moves:")
             for i in range(0, len(result.moves), 8):
@@ -86,12 +89,15 @@ def run(args: argparse.Namespace) -> int:
 # --- batches -------------------------------------------------------------------
 
 
-def _solve_seed(job: tuple[int, int, float]) -> tuple[int, str, float, int]:
+Solved = tuple[int, str, float, int, str]  # seed, result, seconds, positions, which search
+
+
+def _solve_seed(job: tuple[int, int, float]) -> Solved:
     seed, draw, limit = job
     result: SolveResult = solve(deal_from_seed(seed), draw, limit)
     if result.result == "win" and not replays(deal_from_seed(seed), result.moves, draw):
-        return seed, "bad-win", result.seconds, result.states
-    return seed, result.result, result.seconds, result.states
+        return seed, "bad-win", result.seconds, result.states, result.by
+    return seed, result.result, result.seconds, result.states, result.by
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -109,13 +115,17 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 PUBLISHED = {1: 90.480, 3: 81.945}
+# the searches that settle a deal (``SolveResult.by``), as the report names them
+BY_NAMES = {"quick": "the quick search", "exact": "the exact search",
+            "draw1": "the draw-1 relaxation", "swap": "the swap-game relaxation",
+            "best": "the best-first search", "blocked": "a blocked start"}
 
 
 @dataclass
 class BatchSummary:
     draw: int
     time_limit: float
-    results: list[tuple[int, str, float, int]]
+    results: list[Solved]
 
     def count(self, what: str) -> int:
         return sum(1 for r in self.results if r[1] == what)
@@ -169,6 +179,10 @@ class BatchSummary:
         lines.append(f"  time a deal: median {statistics.median(self.seconds()) if n else 0:.3f} s"
                      f" (published C++ median 0.02 s), 99th percentile "
                      f"{self.percentile(0.99):.2f} s")
+        by = Counter(BY_NAMES.get(r[4], r[4]) for r in self.results
+                     if r[1] in ("win", "lose") and r[4])
+        if by:
+            lines.append("  settled by " + ", ".join(f"{name} {k}" for name, k in by.most_common()))
         rate, slow = self.speed()
         if slow:
             which = (f"median of the {slow} deals" if slow > 1 else "the one deal")
@@ -181,7 +195,7 @@ def run_batch(deals: int, draw: int, time_limit: float, start: int = 0, jobs: in
               progress: bool = True) -> BatchSummary:
     """Solve seeds ``start .. start+deals-1`` with a progress bar on stderr."""
     work = [(seed, draw, time_limit) for seed in range(start, start + deals)]
-    results: list[tuple[int, str, float, int]] = []
+    results: list[Solved] = []
     with Progress(deals, f"draw {draw}", enabled=progress) as bar:
         if jobs > 1:
             with ProcessPoolExecutor(jobs) as pool:
@@ -195,7 +209,7 @@ def run_batch(deals: int, draw: int, time_limit: float, start: int = 0, jobs: in
     return BatchSummary(draw, time_limit, results)
 
 
-def _tally(results: list[tuple[int, str, float, int]]) -> str:
+def _tally(results: list[Solved]) -> str:
     wins = sum(1 for r in results if r[1] == "win")
     loses = sum(1 for r in results if r[1] == "lose")
     return f"win {wins} lose {loses} unknown {len(results) - wins - loses}"

@@ -110,7 +110,8 @@ DRAW1_WEIGHTS: Final = (1.0, 1.0, 0.0, 0.0, 1.0)
 def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
           auto_flip: bool = False, max_states: int | None = None,
           pruning: frozenset[str] = PRUNINGS, start: Position | None = None,
-          start_state: KlondikeState | None = None) -> SolveResult:
+          start_state: KlondikeState | None = None,
+          weights: Sequence[float] = WEIGHTS, best_share: float = BEST_SHARE) -> SolveResult:
     """Solve a deal: ``win`` (with moves), ``lose`` (proved) or ``unknown`` (out of time).
 
     A quick search over the moves that usually matter (restarted with other move
@@ -118,14 +119,15 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
     legal move, sound pruning only): the quick one finds most wins, the complete one
     alone may answer ``lose``. With draw 3 two relaxations take turns too (see
     ``WEIGHTS``): the draw-1 game and the draw-3 game with the ``swap`` move, either
-    of which, proved lost, proves the deal lost.
+    of which, proved lost, proves the deal lost. ``weights`` and ``best_share``
+    replace ``WEIGHTS`` and ``BEST_SHARE`` (for tuning them).
 
     From ``start`` (a game in progress: its position, and its state ``start_state``,
     from which a win's moves are played) rather than from the deal, when given.
     """
     t0 = time.perf_counter()
     if "blocked" in pruning and blocked(start or start_position(deal), draw):
-        return SolveResult("lose", states=1, seconds=time.perf_counter() - t0)
+        return SolveResult("lose", states=1, seconds=time.perf_counter() - t0, by="blocked")
     end = t0 + time_limit if time_limit is not None else float("inf")
     full = Solver(deal, draw, None, max_states, complete=True, pruning=pruning)
     full.begin(start, start_state)
@@ -160,9 +162,12 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
         now = time.perf_counter()
         if now >= end:
             result = full.outcome("unknown", 0.0)
+            open_ = [name for name, search in (("draw1", relaxed), ("swap", swapped),
+                                                ("best", best)) if search is not None]
+            result.by = "open: " + " ".join(["exact", *open_])
             break
         w = (DRAW1_WEIGHTS if draw != 3
-             else EARLY_WEIGHTS if now - t0 < EARLY else WEIGHTS)
+             else EARLY_WEIGHTS if now - t0 < EARLY else weights)
         # the weight of a search that is over passes on: a relaxation won is no help,
         # the draw-1 game's goes to the swap game and the best-first search (BEST_SHARE
         # of it), the swap game's to the best-first search, and that one's, once it
@@ -173,7 +178,7 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
         w_best = w[4] if best is not None else 0.0
         if relaxed is None:
             if swapped is not None:
-                part = BEST_SHARE if best is not None else 0.0
+                part = best_share if best is not None else 0.0
                 w_swap += w[2] * (1.0 - part)
                 w_best += w[2] * part
             else:
@@ -202,6 +207,7 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             states += quick.states
             if quick.result == "win":
                 result = quick
+                result.by = "quick"
                 break
             if quick.result == "lose":  # every line of this kind searched
                 over[kind] = True
@@ -215,6 +221,7 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
         answer = full.advance(min(max(unit * w_full, 0.01), end - now))
         if answer != "unknown":
             result = full.outcome(answer, 0.0)
+            result.by = "exact"
             break
         share = unit * w_relaxed
         if relaxed is not None and not quick_over and not probe_over and attempt <= PROBE_ROUNDS:
@@ -236,7 +243,7 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             now = time.perf_counter()
             answer = relaxed.advance(min(max(share, 0.01), end - now))
             if answer == "lose":
-                result = SolveResult("lose")
+                result = SolveResult("lose", by="draw1")
                 break
             if answer == "win":  # no help: draw 3 may still be lost
                 states += relaxed.states
@@ -245,7 +252,7 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             now = time.perf_counter()
             answer = swapped.advance(min(max(unit * w_swap, 0.01), end - now))
             if answer == "lose":
-                result = SolveResult("lose")
+                result = SolveResult("lose", by="swap")
                 break
             if answer == "win":  # no help either
                 states += swapped.states
@@ -255,6 +262,7 @@ def solve(deal: Sequence[int], draw: int = 1, time_limit: float | None = 10.0,
             answer = best.advance(min(max(unit * w_best, 0.01), end - now))
             if answer != "unknown":
                 result = best.outcome(answer, 0.0)
+                result.by = "best"
                 break
             if len(best.expanded) > BEST_POSITIONS:  # (keeps the memory it takes bounded)
                 states += best.states

@@ -55,10 +55,13 @@ class SolveResult:
     moves: list[str] = field(default_factory=list)
     states: int = 0
     seconds: float = 0.0
+    # which search settled it (``solve``): quick, exact, draw1, swap, best or blocked;
+    # for ``unknown``, "open: " and the searches still running when time ran out
+    by: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"result": self.result, "moves": self.moves, "states": self.states,
-                "seconds": round(self.seconds, 3)}
+                "seconds": round(self.seconds, 3), "by": self.by}
 
 
 class QuickTable:
