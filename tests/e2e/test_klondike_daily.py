@@ -27,6 +27,13 @@ def test_the_daily_deal_is_the_same_for_two_players(server, browser: Browser, br
     ada.goto(server.url + "/klondike")
     expect(ada.locator("#daily")).to_have_attribute("data-ready", "true")
     expect(ada.get_by_role("heading", name=re.compile("^Today's deal: "))).to_be_visible()
+    # titled as the other games' pages are, the day's deal beside the form on a wide screen
+    expect(ada.get_by_role("heading", name="Klondike Solitaire", level=1)).to_be_visible()
+    daily_box = ada.locator("#daily").bounding_box()
+    form_box = ada.locator("#newgame").bounding_box()
+    assert daily_box and form_box and daily_box["x"] >= form_box["x"] + form_box["width"]
+    expect(ada.get_by_role("article", name="Draw 1")).to_contain_text(
+        "Nobody has played it yet today.")
     screenshot(ada, "klondike-daily-fresh")
     check_accessibility(ada, "the daily deal's panel")
     open_daily(ada, server.url)

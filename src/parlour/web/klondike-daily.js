@@ -82,7 +82,8 @@ function drawPanel(draw, standing, refuse) {
     }
   });
   panel.append(play);
-  const people = `${standing.played} ${standing.played === 1 ? "player has" : "players have"} played it today, ${standing.won} won.`;
+  const people = standing.played === 0 ? "Nobody has played it yet today."
+    : `${standing.played} ${standing.played === 1 ? "player has" : "players have"} played it today, ${standing.won} won.`;
   panel.append(element("p", { class: "muted", text: people }));
   if (standing.moves.length) {
     panel.append(bestTable("Fewest moves", standing.moves, `daily-moves-${draw}`),

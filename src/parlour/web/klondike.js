@@ -18,6 +18,8 @@ const tableId = location.pathname.split("/")[2] || null;
 const $ = (id) => document.getElementById(id);
 
 if (!tableId) {
+  // the new game's page is titled like the other games'; a table is the whole page
+  document.querySelector("main > h1").classList.remove("visually-hidden");
   $("newgame").hidden = false;
   mountNewGame($("newgame"), "klondike");
   $("daily").hidden = false;
