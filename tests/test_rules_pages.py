@@ -36,3 +36,21 @@ def test_the_hearts_page_gives_the_expert_over_normal_of_the_logged_matches() ->
     assert said.group(1) == _about(mean), f"the logs say {mean:.2f} a hand"
     assert said.group(2) == f"{len(gains):,}"
 
+
+
+def test_the_spades_page_gives_the_expert_over_normal_of_the_logged_matches() -> None:
+    # It said "about 28 (over 2,700 deals)", measured before the expert's endgame
+    # got its 128 deals and played for bags; 1,800 fresh deals since put it at 30.
+    with open(LOGS / "spades_expert_normal_2026-12-07.jsonl", encoding="utf-8") as f:
+        seeds = [json.loads(line) for line in f]
+    assert all(s["a"] == "expert" and s["b"] == "normal" for s in seeds)
+    deals = sum(int(s["deals"]) for s in seeds)
+    # each seed has as many deals: the mean of the seeds is the mean of the deals
+    assert {int(s["deals"]) for s in seeds} == {150}
+    mean = sum(float(s["diff"]) for s in seeds) / len(seeds)
+    page = (RULES / "spades.html").read_text(encoding="utf-8")
+    said = re.search(r"expert beats normal by about (\d+) points a hand \(over ([\d,]+) deals\)",
+                     page)
+    assert said, "the Spades rules page no longer gives the expert's edge over normal"
+    assert int(said.group(1)) == round(mean), f"the log says {mean:.1f} a hand"
+    assert said.group(2) == f"{deals:,}"
