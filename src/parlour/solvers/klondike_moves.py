@@ -216,18 +216,7 @@ def _useful_home(f: i64, visible: i64) -> i64:
     >>> _useful_home(f, 1 << CARD[1][1])
     0
     """
-    home = _home_cards(f)
-    useful = _holders(visible) & home
-    while True:
-        more = useful | _holders(useful) & home
-        for s in range(4):
-            m: i64 = more >> 13 * s & 0xFFF  # (an ace never holds a card)
-            if m:
-                low = m & -m
-                more |= (home >> 13 * s & ~(low - 1) & 0xFFF) << 13 * s
-        if more == useful:
-            return useful
-        useful = more
+    return _useful_cards(f, visible, 0)  # (the same chains, with no talon card in them)
 
 
 def _useful_cards(f: i64, faceup: i64, talon: i64) -> i64:
@@ -235,7 +224,7 @@ def _useful_cards(f: i64, faceup: i64, talon: i64) -> i64:
     putting on the tableau, as bits: those that start a chain of such cards, each
     lying on the one before, that ends at a card face up in the tableau (``faceup``),
     and the foundation cards above such a foundation card in its suit (they come back
-    to uncover it).
+    to uncover it). (With ``talon`` 0, the foundation cards alone: :func:`_useful_home`.)
 
     A talon card (with draw 1, taken whenever wanted) or a card back from its
     foundation is put on the tableau only to hold cards; if no card from the tableau
