@@ -140,6 +140,11 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
     assert watcher.locator(".hand .card").count() == 0
     shot(ada, "table")
     shot(watcher, "spectator")
+    # No "New game" for the players mid-game (it would walk away from the seat:
+    # "Leave the table" says what it does); the spectator may start their own.
+    for page in (ada, bea, cy, dee):
+        expect(page.get_by_role("button", name="New game")).to_be_hidden()
+    expect(watcher.get_by_role("button", name="New game")).to_be_visible()
 
     moves = 0
     reloaded = killed = False
@@ -219,6 +224,7 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
         page.locator(f"{SUMMARY}, .game-over").first.wait_for(timeout=30_000)
         summary_seen(page, name)  # the last hand's summary comes before the result
         expect(page.locator(".game-over")).to_be_visible()
+        expect(page.get_by_role("button", name="New game")).to_be_visible()
         page.get_by_role("button", name="Rematch").click()
     assert {"Ada", "Bea", "Cy"} <= set(summaries), summaries  # Dee was away for some
     for page in players:  # (the address: a browser may end a navigation aborted when

@@ -5,7 +5,7 @@
 const SVG = "http://www.w3.org/2000/svg";
 
 const RANK_NAMES = {
-  A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "10",
+  A: "ace", K: "king", Q: "queen", J: "jack", T: "10",
   9: "9", 8: "8", 7: "7", 6: "6", 5: "5", 4: "4", 3: "3", 2: "2",
 };
 const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
@@ -112,9 +112,15 @@ function backFace(svg) {
   );
 }
 
-/** The card's name for people and screen readers: "Queen of spades". */
+/** The card's name within a sentence: "QS" -> "queen of spades". */
 export function cardName(code) {
   return `${RANK_NAMES[code[0]]} of ${SUIT_NAMES[code[1]]}`;
+}
+
+/** The card's name to begin a label or a sentence: "QS" -> "Queen of spades". */
+export function cardLabel(code) {
+  const name = cardName(code);
+  return name[0].toUpperCase() + name.slice(1);
 }
 
 /** The suit's symbol as text: "S" -> "♠". */
@@ -133,7 +139,7 @@ export function cardSVG(code, { faceDown = false } = {}) {
   const rank = code[0];
   const suit = code[1];
   const colour = suit === "H" || suit === "D" ? RED : BLACK;
-  svg.setAttribute("aria-label", cardName(code));
+  svg.setAttribute("aria-label", cardLabel(code));
   svg.append(el("rect", { x: 3, y: 3, width: 244, height: 344, rx: 18, fill: "#fff", stroke: "#9aa0a6", "stroke-width": 3 }));
   const ink = el("g", { fill: colour });
   const top = cornerIndex(rank, suit);

@@ -3,7 +3,7 @@
 // face-down ones by place), so two views can be compared and each card that
 // moved slides from where it was (the animation comes from the difference).
 
-import { cardName, cardSVG } from "/static/cards.js";
+import { cardLabel, cardName, cardSVG } from "/static/cards.js";
 import { SUIT_WORDS, foundationTop } from "/static/klondike-moves.js";
 import { motionAllowed } from "/static/site.js";
 
@@ -186,7 +186,7 @@ export class Board {
         const onIt = column.face_up.length - 1 - i;
         const isTop = onIt === 0;
         this.button(node, placeName, i, isTop ? label
-          : `${cardName(code)}, tableau ${p + 1}, with ${onIt} card${onIt > 1 ? "s" : ""} on it`, isTop);
+          : `${cardLabel(code)}, tableau ${p + 1}, with ${onIt} card${onIt > 1 ? "s" : ""} on it`, isTop);
         place(node, pile, column.hidden * down + i * up, 0, column.hidden + i);
       });
       const bottom = height + column.hidden * down + Math.max(0, column.face_up.length - 1) * up;

@@ -10,7 +10,7 @@ import { Postmortem } from "/static/klondike-postmortem.js";
 import { enableDrag } from "/static/klondike-drag.js";
 import { enableKeys, focusSpot, focusedSpot } from "/static/klondike-keys.js";
 import { describe, moveOnto, movesFrom, parseAction, placeWords, sensibleMove, topCard } from "/static/klondike-moves.js";
-import { cardName } from "/static/cards.js";
+import { cardLabel, cardName } from "/static/cards.js";
 import { goToTable, seatToken } from "/static/seats.js";
 import { connectTable } from "/static/table-socket.js";
 
@@ -252,7 +252,7 @@ function startTable(id) {
     board.mark(table.view, marks());
     if (selected) {
       const targets = movesFrom(table.view.legal, selected.place, selected.count).length;
-      say(`${cardName(topOfRun(selected))} taken${targets ? ": press Enter on a pile to put it there" : ": it has nowhere to go"}.`);
+      say(`${cardLabel(topOfRun(selected))} taken${targets ? ": press Enter on a pile to put it there" : ": it has nowhere to go"}.`);
     }
   }
 

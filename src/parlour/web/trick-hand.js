@@ -4,7 +4,7 @@
 // Focus stays in the hand while you wait (on the hand itself), and lands on a
 // playable card when it is your turn again, so Enter plays it.
 
-import { cardName, cardSVG } from "/static/cards.js";
+import { cardLabel, cardSVG } from "/static/cards.js";
 
 const RANKS = "23456789TJQKA";
 
@@ -104,7 +104,7 @@ export function createHand({ suitOrder, onChoose }) {
       const notes = [];
       if (marked.has(code)) notes.push("just received");
       if (suggested.has(code)) notes.push("suggested");
-      button.setAttribute("aria-label", [cardName(code), ...notes].join(", "));
+      button.setAttribute("aria-label", [cardLabel(code), ...notes].join(", "));
       button.disabled = !enabled.has(code);
       if (selecting) button.setAttribute("aria-pressed", String(selected.has(code)));
       button.classList.toggle("selected", selected.has(code));

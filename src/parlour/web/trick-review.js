@@ -5,7 +5,7 @@
 // progress, then the hand. Left and Right (or the buttons) step; Home and End
 // jump to the deal and the last trick; N goes to the next mistake.
 
-import { cardName, suitSymbol } from "/static/cards.js";
+import { cardLabel, suitSymbol } from "/static/cards.js";
 import { element as html } from "/static/elements.js";
 import { placeOf } from "/static/trick-seats.js";
 
@@ -18,7 +18,7 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A card as a player writes it, coloured by suit: "10♥". */
 function short(code) {
-  return html("span", { class: `rc${RED.has(code[1]) ? " red" : ""}`, "aria-label": cardName(code), text: `${code[0] === "T" ? "10" : code[0]}${suitSymbol(code[1])}` });
+  return html("span", { class: `rc${RED.has(code[1]) ? " red" : ""}`, "aria-label": cardLabel(code), text: `${code[0] === "T" ? "10" : code[0]}${suitSymbol(code[1])}` });
 }
 
 function shortText(code) {
