@@ -133,6 +133,9 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
         expect(page.locator(".draw-line")).to_contain_text("deals first")
     draw = ada.locator(".draw-line").inner_text()
     assert all(name in draw for name in ("Ada", "Bea", "Cy", "Dee")) and "Partners:" in draw
+    drawn = r"drew the (ace|king|queen|jack|\d+) of (spades|hearts|diamonds|clubs)"
+    assert len(re.findall(drawn, draw)) == 4, draw
+    assert not re.search(r"drew the [A-Z]", draw), draw  # "the king of hearts", as said aloud
     # The spectator sees the table and no one's hand; the players see them watching.
     watcher.goto(link)
     expect(watcher.locator(".friends-bar")).to_contain_text("You are watching")
