@@ -91,7 +91,8 @@ def act_once(page: Page) -> bool:
     return False
 
 
-def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]) -> None:
+def test_four_people_play_spades_at_one_table(server: Server, people: list[Page],
+                                              check_accessibility: Callable[..., None]) -> None:
     ada, bea, cy, dee, watcher = people
     # Ada hosts: partners by the cards, listed in the lobby, spectators, a short grace.
     ada.goto(f"{server.url}/spades")
@@ -107,11 +108,14 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
     assert re.fullmatch(r"[A-HJ-NP-Z2-9]{6}", code)
     link = ada.url
     shot(ada, "waiting-room")
+    check_accessibility(ada, "the waiting room")
 
     # Bea types the code on the home page (lower case, as people do).
     bea.goto(server.url)
     bea.fill("#join-code", code.lower())
     bea.get_by_role("button", name="Join", exact=True).click()
+    expect(bea.locator("#room-name")).to_be_visible()  # the table's page, its seats offered
+    check_accessibility(bea, "a table's seats, to join")
     bea.fill("#room-name", "Bea")
     bea.get_by_role("button", name="Sit East").click()
     expect(bea.locator(".room-seat.mine")).to_contain_text("Bea (you)")
@@ -143,6 +147,8 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
     assert watcher.locator(".hand .card").count() == 0
     shot(ada, "table")
     shot(watcher, "spectator")
+    check_accessibility(ada, "a table with friends")
+    check_accessibility(watcher, "a table watched")
     # No "New game" for the players mid-game (it would walk away from the seat:
     # "Leave the table" says what it does); the spectator may start their own.
     for page in (ada, bea, cy, dee):
