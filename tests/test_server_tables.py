@@ -329,6 +329,31 @@ def test_a_turn_timer_runs_out_and_the_bot_plays_then_a_late_move_is_refused(
             assert "moved on" in reply["reason"]
 
 
+@pytest.mark.parametrize("hints", [True, False])
+def test_the_host_decides_whether_players_may_ask_for_hints(app: Any, hints: bool) -> None:
+    with TestClient(app) as client:
+        table, token = _alone_with_bots(app, client, hints=hints)
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            turn = _views(ws, lambda m: bool(m["view"]["legal"]))
+            assert turn["view"]["hosting"]["hints"] is hints
+            ws.send_json({"type": "hint", "version": turn["version"]})
+            while (reply := ws.receive_json())["type"] not in ("hint", "error"):
+                pass
+            if hints:
+                assert reply["type"] == "hint" and reply["action"] in turn["view"]["legal"]
+            else:
+                assert reply["type"] == "error"
+                assert reply["reason"] == "the host turned hints off at this table"
+                # and the table plays on: the refusal cost nothing
+                ws.send_json({"type": "act", "version": turn["version"],
+                              "action": turn["view"]["legal"][0]})
+                assert _views(ws, lambda m: m["version"] > turn["version"])
+    # the choice is stored with the table, and comes back with it
+    stored = app.state.store.load_table(table)
+    assert stored.hosting.hints is hints
+
+
 def test_the_host_gives_a_silent_seat_to_a_bot_and_the_rematch_goes_ahead(
         people: list[Person]) -> None:
     seat_everyone("spades", people)

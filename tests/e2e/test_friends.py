@@ -4,7 +4,8 @@ and by Quick join, partners drawn by the cards, a spectator who sees no hand,
 the server killed and started again mid-game, one person reloading mid-trick
 and one closing the tab (a bot plays for them after the grace), the game
 played out, and Rematch clicked by everyone making one next game. Then Hearts
-with a seat left to a bot, a network lost and back, and someone leaving."""
+with hints turned off by the host, a seat left to a bot, a network lost and
+back, and someone leaving."""
 
 from __future__ import annotations
 
@@ -153,6 +154,8 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
     # "Leave the table" says what it does); the spectator may start their own.
     for page in (ada, bea, cy, dee):
         expect(page.get_by_role("button", name="New game")).to_be_hidden()
+        # hints on, as the host left them (Hearts, below, has them off)
+        expect(page.get_by_role("button", name="Hint")).to_be_visible()
     expect(watcher.get_by_role("button", name="New game")).to_be_visible()
 
     moves = 0
@@ -254,8 +257,10 @@ def test_hearts_with_a_seat_left_to_a_bot_and_a_network_lost(server: Server,
     ada.get_by_label("A bot plays for someone away after").select_option("15")
     ada.get_by_label("Play to").fill("25")
     ada.get_by_label("Bot speed").select_option("fast")
+    ada.get_by_label("Players may ask for hints").uncheck()
     ada.get_by_role("button", name="Start").click()
     expect(ada.locator(".invite-code")).to_be_visible()  # the waiting room, at its link
+    expect(ada.locator(".room-rules")).to_contain_text("no hints")
     link = ada.url
     for page, name, seat in ((bea, "Bea", "West"), (cy, "Cy", "North")):
         page.goto(link)
@@ -264,6 +269,10 @@ def test_hearts_with_a_seat_left_to_a_bot_and_a_network_lost(server: Server,
         expect(page.locator(".room-seat.mine")).to_contain_text(f"{name} (you)")
     ada.get_by_role("button", name="Start: bots take the 1 free seat").click()
     expect(ada.locator(".seat", has_text="East")).to_contain_text("bot")
+    # The host turned hints off: no player is offered one (in Spades, above, they are).
+    for page in (ada, bea, cy):
+        expect(page.locator(".table-tools button", has_text="Hint")).to_be_attached()
+        expect(page.locator(".table-tools button", has_text="Hint")).to_be_hidden()
 
     players = [ada, bea, cy]
     moves = 0

@@ -137,6 +137,7 @@ class Friends(msgspec.Struct, forbid_unknown_fields=True):
     turn_timer: int | None = None
     grace: int = 60
     partners: str = "seats"
+    hints: bool = True  # the players may ask for a hint (the host may turn hints off)
 
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
@@ -162,7 +163,7 @@ def _hosting(game: str, friends: Friends, level: str, host: str) -> Hosting:
         raise TableError("partners are by the seats taken ('seats') or drawn by the cards "
                          "('draw')")
     return Hosting(host, new_code(), friends.listed, friends.watchable, friends.turn_timer,
-                   friends.grace, friends.partners, level)
+                   friends.grace, friends.partners, level, friends.hints)
 
 
 async def new_table(request: Request) -> Response:

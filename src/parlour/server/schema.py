@@ -37,6 +37,7 @@ tables = sa.Table(
     sa.Column("grace", sa.Integer, nullable=False, default=60),
     sa.Column("partners", sa.String(8), nullable=False, default="seats"),
     sa.Column("level", sa.String(16), nullable=False, default="normal"),
+    sa.Column("hints", sa.Boolean, nullable=False, default=True),
     sa.Column("first_dealer", sa.Integer),
     sa.Column("draw", sa.JSON),
     sa.Column("daily", sa.String(10)),  # the day whose daily deal this is (YYYY-MM-DD)

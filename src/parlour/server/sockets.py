@@ -169,6 +169,8 @@ async def _handle(ws: WebSocket, rooms: Rooms, room: Room, client: Client,
     elif isinstance(message, protocol.Hint):
         if not table.started:
             raise TableError("the game has not started")
+        if table.hosting is not None and not table.hosting.hints:
+            raise TableError("the host turned hints off at this table")
         advice = await rooms.pool.run(workers.hint, job(table, seat))
         await ws.send_text(protocol.write(protocol.Advice(table.version, advice["action"],
                                                           advice["text"])))

@@ -208,7 +208,7 @@ class Store:
             extra = {"host": hosting.host, "code": hosting.code, "listed": hosting.listed,
                      "watchable": hosting.watchable, "turn_timer": hosting.turn_timer,
                      "grace": hosting.grace, "partners": hosting.partners,
-                     "level": hosting.level}
+                     "level": hosting.level, "hints": hosting.hints}
         conn.execute(tables.insert().values(
             id=table.id, game=table.game, options=table.options, seed=table.seed,
             version=0, status="playing" if table.started else "waiting", created=now,
@@ -260,7 +260,8 @@ class Store:
         hosting = None
         if row.code is not None:
             hosting = Hosting(row.host, row.code, bool(row.listed), bool(row.watchable),
-                              row.turn_timer, row.grace, row.partners, row.level)
+                              row.turn_timer, row.grace, row.partners, row.level,
+                              bool(row.hints))
         table = Table(row.id, row.game, dict(row.options), row.seed, table_seats,
                       pace=row.pace, hosting=hosting, status=row.status,
                       first_dealer=row.first_dealer, draw=row.draw, daily=row.daily)

@@ -86,11 +86,12 @@ class Hosting:
     grace: int = 60  # seconds before a bot plays for an absent person
     partners: str = "seats"  # Spades: "seats" as taken, or "draw" by the cards
     level: str = "normal"  # the bots in empty seats
+    hints: bool = True  # the players may ask for a hint
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "listed": self.listed, "watchable": self.watchable,
                 "turn_timer": self.turn_timer, "grace": self.grace,
-                "partners": self.partners, "level": self.level}
+                "partners": self.partners, "level": self.level, "hints": self.hints}
 
 
 @dataclass

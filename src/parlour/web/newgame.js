@@ -263,6 +263,8 @@ function friendsControls(game, saved) {
   listed.checked = Boolean(saved.listed);
   const watchable = element("input", { type: "checkbox", id: "opt-watchable" });
   watchable.checked = saved.watchable ?? true;
+  const hints = element("input", { type: "checkbox", id: "opt-hints" });
+  hints.checked = saved.hints ?? true;
   const timer = pickControl("opt-timer", "Turn timer", [{ value: "", label: "Off" }, { value: "30", label: "30 s" }, { value: "60", label: "60 s" }, { value: "90", label: "90 s" }], saved.turn_timer ? String(saved.turn_timer) : "");
   const grace = pickControl("opt-grace", "A bot plays for someone away after", [15, 30, 60, 120, 300].map((n) => ({ value: String(n), label: n < 60 ? `${n} s` : `${n / 60} min` })), String(saved.grace ?? 60));
   const partners = game === "spades"
@@ -272,6 +274,7 @@ function friendsControls(game, saved) {
     element("div", { class: "field" }, element("label", { for: "opt-host-name", text: "Your name" }), name),
     element("div", { class: "field" }, element("label", { class: "check", for: "opt-listed" }, listed, "List it in the lobby (anyone may join)")),
     element("div", { class: "field" }, element("label", { class: "check", for: "opt-watchable" }, watchable, "Spectators may watch")),
+    element("div", { class: "field" }, element("label", { class: "check", for: "opt-hints" }, hints, "Players may ask for hints")),
     ...(partners ? [partners.row] : []), timer.row, grace.row,
     element("p", { class: "hint", text: "Seats nobody takes get bots when you start. You get a link and a code to invite people." }));
   const sync = () => {
@@ -296,6 +299,7 @@ function friendsControls(game, saved) {
         friends: {
           listed: listed.checked,
           watchable: watchable.checked,
+          hints: hints.checked,
           turn_timer: timer.read() ? Number(timer.read()) : null,
           grace: Number(grace.read()),
           ...(partners ? { partners: partners.read() } : {}),

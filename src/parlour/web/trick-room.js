@@ -155,6 +155,7 @@ function roomRules(view) {
   parts.push("the first dealer drawn by the cards");
   parts.push(h.turn_timer ? `${h.turn_timer} s a turn` : "no turn timer");
   parts.push(`a ${h.level} bot plays for anyone away over ${h.grace} s`);
+  if (h.hints === false) parts.push("no hints");
   if (h.watchable) parts.push("spectators welcome");
   if (h.listed) parts.push("listed in the lobby");
   const text = parts.join(" · ");

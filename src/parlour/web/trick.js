@@ -498,6 +498,8 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     forcedCode = forcedFor(view);
     markForced();
     hintButton.disabled = !view.legal.length;
+    // The host may turn hints off at a table with friends.
+    hintButton.hidden = view.hosting?.hints === false;
     lastButton.disabled = !view.last_trick;
     prompt.textContent = view.over ? "" : rules.playingOut?.(view)
       ?? (view.legal.length ? rules.prompt(view) : waitingText(view));
