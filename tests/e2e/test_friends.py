@@ -157,6 +157,7 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
         # hints on, as the host left them (Hearts, below, has them off)
         expect(page.get_by_role("button", name="Hint")).to_be_visible()
     expect(watcher.get_by_role("button", name="New game")).to_be_visible()
+    expect(watcher.locator(".table-tools button", has_text="Hint")).to_be_hidden()
 
     moves = 0
     reloaded = killed = False

@@ -498,8 +498,8 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
     forcedCode = forcedFor(view);
     markForced();
     hintButton.disabled = !view.legal.length;
-    // The host may turn hints off at a table with friends.
-    hintButton.hidden = view.hosting?.hints === false;
+    // No hint for a spectator, nor where the host turned hints off.
+    hintButton.hidden = view.seat == null || view.hosting?.hints === false;
     lastButton.disabled = !view.last_trick;
     prompt.textContent = view.over ? "" : rules.playingOut?.(view)
       ?? (view.legal.length ? rules.prompt(view) : waitingText(view));
