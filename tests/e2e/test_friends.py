@@ -158,6 +158,19 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
         expect(page.get_by_role("button", name="Hint")).to_be_visible()
     expect(watcher.get_by_role("button", name="New game")).to_be_visible()
     expect(watcher.locator(".table-tools button", has_text="Hint")).to_be_hidden()
+    # The tab's title says whose turn it is (for someone looking at another tab):
+    # the first bidder's, and nobody else's, while the table waits for that bid.
+    players = (ada, bea, cy, dee)
+    for _ in range(600):  # a poll: the deal is shown first
+        if any(page.locator(BID).count() for page in players):
+            break
+        ada.wait_for_timeout(100)
+    else:
+        raise AssertionError("no one was asked to bid")
+    for page in players:
+        title = "Your turn · Spades: Parlour" if page.locator(BID).count() else "Spades: Parlour"
+        expect(page).to_have_title(title)
+    expect(watcher).to_have_title("Spades: Parlour")
 
     moves = 0
     reloaded = killed = False

@@ -61,6 +61,7 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
   const queue = [];
   let draining = false;
   let suggestion = null; // the hint's action while it applies
+  const pageTitle = document.title;
   let pending = false; // an action sent and not yet answered: no second one
   let held = false; // the server said it is still storing that action (a database away)
   let leaving = false; // told where the next game is: on the way there
@@ -448,6 +449,9 @@ export function mountTrickTable(root, table, rules, { watch = false } = {}) {
 
   // At a table with friends: the draw, who watches, reactions, leaving.
   function renderFriends(view) {
+    // Someone looking at another tab sees in this one's title that the table waits for them.
+    const yourTurn = Boolean(view.hosting) && view.seat != null && view.legal.length > 0 && !view.over;
+    document.title = yourTurn ? `Your turn · ${pageTitle}` : pageTitle;
     newGame.hidden = Boolean(view.hosting) && view.seat != null && !view.over;
     if (!view.hosting) {
       friends.replaceChildren();
