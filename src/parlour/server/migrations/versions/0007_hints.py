@@ -13,9 +13,9 @@ down_revision = "0006"
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("hints", sa.Boolean, nullable=False,
-                                   server_default=sa.true()))
+    # Plain ADD COLUMN, not a batch copy (see 0004: the foreign keys on ``tables``).
+    op.add_column("tables", sa.Column("hints", sa.Boolean, nullable=False,
+                                      server_default=sa.true()))
 
 
 def downgrade() -> None:
