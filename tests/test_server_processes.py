@@ -87,3 +87,27 @@ def test_people_through_two_processes_at_one_table(two: tuple[TestClient, TestCl
         shown = until(host, lambda m: m["type"] == "view"
                       and m["view"]["seats"][bea_seat]["bot"] is not None)
         assert shown["view"]["seats"][bea_seat]["name"] != "Bea"
+
+
+def test_a_host_leaving_through_one_process_makes_a_host_seen_through_the_other(
+        two: tuple[TestClient, TestClient]) -> None:
+    a, b = two
+    hosted = a.post("/api/tables", json={"game": "hearts", "level": "easy",
+                                         "options": {"target": 100}, "friends": {}}).json()
+    table = hosted["table"]
+    sat = b.post(f"/api/tables/{table}/seats", json={"name": "Bea"}).json()
+    with a.websocket_connect(f"/ws/{table}") as host, \
+            b.websocket_connect(f"/ws/{table}") as bea:
+        host.send_json({"type": "hello", "token": hosted["token"]})
+        bea.send_json({"type": "hello", "token": sat["token"]})
+        until(host, lambda m: m["type"] == "view" and m["view"]["seats"][sat["seat"]]
+              ["connected"])
+        host.send_json({"type": "start"})
+        playing = until(bea, lambda m: m["type"] == "view" and m["view"]["status"] == "playing")
+        assert not playing["view"]["host"]
+        host.send_json({"type": "leave"})  # through a: a bot takes her seat
+        until(host, lambda m: m["type"] == "left")
+        # Bea, the one person left, hosts now: her process (b) reads it from the database
+        handed = until(bea, lambda m: m["type"] == "view" and m["view"]["host"])
+        seats = handed["view"]["seats"]
+        assert [s for s, info in enumerate(seats) if info["host"]] == [handed["view"]["seat"]]

@@ -354,6 +354,65 @@ def test_the_host_decides_whether_players_may_ask_for_hints(app: Any, hints: boo
     assert stored.hosting.hints is hints
 
 
+def _newest_view(person: Person, until: Any, limit: float = 30.0) -> dict[str, Any]:
+    """The first view ``person`` is sent (from now on) that ``until`` accepts."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        message = person.latest(wait=0.05)
+        if message is not None and until(message["view"]):
+            return message
+    raise AssertionError("the table never got there")
+
+
+def test_a_host_away_past_the_grace_passes_the_table_on(app: Any, people: list[Person]) -> None:
+    ada, bea, cy = people[:3]
+    ada.post("/api/me", {"name": "Ada"})
+    answer = ada.post("/api/tables", {"game": "hearts", "options": SHORT["hearts"],
+                                      "level": "easy", "friends": {"grace": 15}}).json()
+    table = answer["table"]
+    ada.token, ada.seat = answer["token"], answer["seat"]
+    for person, seat, name in ((bea, 3, "Bea"), (cy, 1, "Cy")):
+        taken = person.post(f"/api/tables/{table}/seats", {"seat": seat, "name": name})
+        person.token, person.seat = taken.json()["token"], seat
+        person.connect(table)
+    ada.connect(table)
+    seen = _newest_view(bea, lambda v: v["seats"][2]["connected"])["view"]
+    assert seen["seats"][2]["host"] and not seen["host"]  # Ada (South) hosts
+    # Ada's tab closes in the waiting room: nobody else could start the game
+    room = app.state.tables.open[table]
+    ada.close()
+    _newest_view(bea, lambda v: v["seats"][2]["away"])
+    assert room.table.hosting is not None
+    room.table.hosting.grace = 0  # her grace is over at once
+    room.wake()
+    # the first person going left from her seat (West) hosts now, and says so to all
+    handed = _newest_view(bea, lambda v: v["host"])["view"]
+    assert handed["seats"][3]["host"] and not handed["seats"][2]["host"]
+    assert _newest_view(cy, lambda v: v["seats"][3]["host"])
+    stored = app.state.store.load_table(table)  # and the database has it so
+    assert stored.hosting.host == stored.seats[3].player is not None
+    cy.ws.send_json({"type": "start"})  # not Cy's to do
+    bea.ws.send_json({"type": "start"})
+    assert _newest_view(bea, lambda v: v["status"] == "playing")
+    assert any(f["type"] == "error" and "only the host" in f["reason"] for f in cy.frames)
+
+
+def test_a_host_who_leaves_mid_game_passes_the_table_on_at_once(people: list[Person]) -> None:
+    seat_everyone("spades", people)
+    ada, bea, cy, dee = people[:4]
+    ada.ws.send_json({"type": "start"})
+    _newest_view(dee, lambda v: v["status"] == "playing")
+    ada.ws.send_json({"type": "leave"})
+    # a bot has her seat; Dee, next going left from it, hosts (no grace to wait)
+    handed = _newest_view(dee, lambda v: v["host"])["view"]
+    assert handed["seats"][2]["bot"] and handed["seats"][3]["host"]
+    assert sum(info["host"] for info in handed["seats"]) == 1
+    bea.close()  # and may give a silent seat to a bot, as a host does
+    _newest_view(dee, lambda v: v["seats"][0]["away"])
+    dee.ws.send_json({"type": "seat_bot", "seat": 0})
+    assert _newest_view(cy, lambda v: v["seats"][0]["bot"] is not None)
+
+
 def test_the_host_gives_a_silent_seat_to_a_bot_and_the_rematch_goes_ahead(
         people: list[Person]) -> None:
     seat_everyone("spades", people)

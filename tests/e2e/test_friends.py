@@ -132,6 +132,8 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
     dee.get_by_role("button", name="Quick join: Spades").click()
     expect(dee.locator(".room-seat.mine")).to_contain_text("Dee (you)")
     expect(ada.locator(".presence-here")).to_have_count(4)  # everyone sees everyone here
+    expect(ada.locator(".room-seat.mine")).to_contain_text("Ada (you, host)")
+    expect(dee.locator(".room-seat", has_text="Ada")).to_contain_text("Ada (host)")
 
     ada.get_by_role("button", name="Start").click()
     for page in (ada, bea, cy, dee):

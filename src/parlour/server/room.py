@@ -124,5 +124,31 @@ class Room:
             deadlines.append(self.turn_since + hosting.turn_timer)
         return min(deadlines) if deadlines else None
 
+    def next_host(self, left: int | None = None) -> tuple[float, int] | None:
+        """When the host's part passes, and to which seat: at once when the host
+        no longer holds a seat (they left seat ``left``, if known), else once
+        they have been away past the grace; to the first person connected now,
+        going left from the host's seat. None while the host is here, or no one
+        else is."""
+        table = self.table
+        hosting = table.hosting
+        if hosting is None or hosting.host is None:
+            return None
+        at = table.host_seat()
+        if at is None:
+            when = 0.0
+        elif at in self.away_since:
+            when = self.away_since[at] + hosting.grace
+        else:
+            return None
+        start = at if at is not None else left if left is not None else -1
+        n = len(table.seats)
+        for step in range(1, n + 1):
+            s = (start + step) % n
+            if s != at and s in table.people() and table.seats[s].player is not None \
+                    and self.connected(s):
+                return when, s
+        return None
+
     def wake(self) -> None:
         self.changed.set()

@@ -225,6 +225,8 @@ class Rooms:
         table.catch_up(changes.moves)
         table.held = changes.held
         room.rematch_votes |= changes.votes
+        if table.hosting is not None:
+            table.hosting.host = changes.host
         if table.version != version:
             room.turn_since = time.monotonic()
         for key, client in list(room.clients.items()):
@@ -475,6 +477,34 @@ class Rooms:
             await self.bus.here(room.table.id, Counter(), 0)
 
     async def _step(self, room: Room) -> float | None:
+        """One thing the table does by itself (the host's part passed on, a
+        move), or how long to wait for the next (None: go on at once)."""
+        passing = room.next_host()
+        if passing is not None and passing[0] <= time.monotonic():
+            await self.pass_host(room, passing[1])
+            return None
+        wait = await self._play(room)
+        if passing is not None and wait is not None:
+            wait = min(wait, passing[0] - time.monotonic())
+        return wait
+
+    async def pass_host(self, room: Room, seat: int) -> None:
+        """The host's part to the person at ``seat`` (see :meth:`Room.next_host`):
+        starting the game, giving an absent person's seat to a bot."""
+        table = room.table
+        hosting = table.hosting
+        to = table.seats[seat].player
+        if hosting is None or hosting.host is None or to is None:
+            return
+        async with room.lock:
+            try:
+                await self.write(self.store.pass_host, table.id, hosting.host, to)
+                hosting.host = to
+            except TableError:  # passed already, by another process: read who has it
+                self.fall_behind(room)
+        await self.changed(room)
+
+    async def _play(self, room: Room) -> float | None:
         """One move of the table's own, or how long to wait for the next event
         (None: play on at once)."""
         table = room.table
@@ -535,12 +565,17 @@ class Rooms:
         table = room.table
         level = table.hosting.level if table.hosting else STAND_IN
         async with room.lock:
+            hosted = table.host_seat() == seat
             await self.write(self.store.seat_to_bot, table.id, seat, level, token_hash)
             table.seats[seat] = Seat(SEAT_NAMES[seat], bot=level)
             room.away_since.pop(seat, None)
             room.stand_in.discard(seat)
             room.rematch_votes.discard(seat)
-        await self.changed(room)
+        passing = room.next_host(left=seat) if hosted else None
+        if passing is not None:  # the host left: the next person going left hosts
+            await self.pass_host(room, passing[1])
+        else:
+            await self.changed(room)
 
     async def start(self, room: Room) -> None:
         """The host starts: bots in the empty seats, the draw, the first deal."""

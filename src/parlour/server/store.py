@@ -84,6 +84,7 @@ class Changes:
     moves: list[tuple[str, float, int, str | None]]  # (Stored)
     held: dict[int, Held]
     votes: set[int]
+    host: str | None = None  # a table with friends' host (it passes on: Store.pass_host)
 
 
 class Store:
@@ -295,7 +296,7 @@ class Store:
         table is gone."""
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(tables.c.status, tables.c.version, tables.c.updated,
-                                         tables.c.first_dealer, tables.c.draw)
+                                         tables.c.first_dealer, tables.c.draw, tables.c.host)
                                .where(tables.c.id == table_id)).first()
             if row is None:
                 return None
@@ -303,7 +304,7 @@ class Store:
             votes = set(conn.execute(sa.select(rematch_votes.c.seat)
                                      .where(rematch_votes.c.table_id == table_id)).scalars())
         return Changes((int(row.version), float(row.updated)), row.status != "waiting",
-                       row.first_dealer, row.draw, table_seats, moves, chosen, votes)
+                       row.first_dealer, row.draw, table_seats, moves, chosen, votes, row.host)
 
     def append(self, table_id: str, move: Move, result: dict[str, Any] | None) -> None:
         """Store one action (and the game's end, when it ends with it)."""
@@ -375,6 +376,16 @@ class Store:
             if done.rowcount != 1:
                 raise TableError("that seat is not yours")
             _touch(conn, table_id)
+
+    def pass_host(self, table_id: str, host: str, to: str) -> None:
+        """The host's part passed from player ``host`` to player ``to``: one
+        conditional write, so it passes once, whichever process saw it first."""
+        with self.engine.begin() as conn:
+            done = conn.execute(tables.update().where(
+                tables.c.id == table_id, tables.c.host == host).values(
+                host=to, updated=time.time()))
+            if done.rowcount != 1:
+                raise TableError("the host has changed already")
 
     def start(self, table: Table) -> None:
         """Store the start of a table's play (its seats as the draw placed them):

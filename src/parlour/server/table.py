@@ -229,6 +229,16 @@ class Table:
                 return s
         return None
 
+    def host_seat(self) -> int | None:
+        """The seat of a table with friends' host, if they still hold one."""
+        host = self.hosting.host if self.hosting is not None else None
+        if host is None:
+            return None
+        for s, seat in enumerate(self.seats):
+            if seat.player == host and seat.bot is None:
+                return s
+        return None
+
     def people(self) -> list[int]:
         """The seats held by people."""
         return [s for s, seat in enumerate(self.seats) if seat.bot is None and not seat.free]
@@ -389,9 +399,12 @@ class Table:
                 view["legal"] = ["pass " + " ".join(card_code(c) for c in three)
                                  for three in combinations(cards, 3)]
         seats = [s.to_json() for s in self.seats]
+        host_seat = self.host_seat()
         for s, info in enumerate(seats):
             info.update((presence or [{}] * len(seats))[s])
             info["you"] = s == seat
+            if self.hosting is not None:
+                info["host"] = s == host_seat
         view.update(table=self.id, game=self.game,
                     version=self.version if version is None else version,
                     seat=seat, seats=seats, options=self.options, pace=self.pace,

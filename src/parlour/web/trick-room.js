@@ -91,6 +91,12 @@ function presenceText(info) {
   return "here";
 }
 
+/** A seated name, with "(you)" and who hosts: "Ada (you, host)". */
+function nameWith(info) {
+  const marks = [info.you ? "you" : null, info.host ? "host" : null].filter(Boolean);
+  return marks.length ? `${info.name} (${marks.join(", ")})` : info.name;
+}
+
 /** Before the game: who sits where, free seats to take, Start for the host. */
 export function waitingRoom(view, { send, problem }) {
   const seated = view.seat != null;
@@ -98,7 +104,7 @@ export function waitingRoom(view, { send, problem }) {
   view.seats.forEach((info, seat) => {
     const row = html("li", { class: `room-seat${info.you ? " mine" : ""}` },
       html("span", { class: "room-place", text: SEATS[seat] }),
-      html("span", { class: "room-name", text: info.free ? "—" : info.you ? `${info.name} (you)` : info.name }),
+      html("span", { class: "room-name", text: info.free ? "—" : nameWith(info) }),
       html("span", { class: `room-presence presence-${info.free ? "free" : info.away ? "away" : "here"}`, text: presenceText(info) }));
     if (info.free && !seated) {
       const sit = html("button", { type: "button", class: "primary", text: `Sit ${SEATS[seat]}` });

@@ -61,7 +61,7 @@ export function renderSeat(box, view, seat, { rules, send }) {
     info.bot ? html("span", { class: "seat-bot", text: `bot · ${info.bot}` }) : null,
     seatNote(view, info, seat, send),
     timerNote(view, seat),
-    html("span", { class: "seat-status" }, ...statusParts(rules.seatStatus(view, seat))),
+    html("span", { class: "seat-status" }, ...statusParts([...(info.host ? ["host"] : []), ...rules.seatStatus(view, seat)])),
     view.dealer === seat ? html("span", { class: "dealer", title: "dealer", text: "dealer" }) : null,
     turn ? html("span", { class: "visually-hidden", text: "(to play)" }) : null,
   ].filter(Boolean));
