@@ -108,6 +108,9 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
     code = ada.locator(".invite-code").inner_text().replace(" ", "")
     assert re.fullmatch(r"[A-HJ-NP-Z2-9]{6}", code)
     link = ada.url
+    if not ada.evaluate("typeof navigator.share === 'function'"):
+        # a browser that cannot share is offered no Share button (the copy buttons do)
+        expect(ada.get_by_role("button", name="Share…")).to_have_count(0)
     shot(ada, "waiting-room")
     check_accessibility(ada, "the waiting room")
 
@@ -267,6 +270,9 @@ def test_four_people_play_spades_at_one_table(server: Server, people: list[Page]
 def test_hearts_with_a_seat_left_to_a_bot_and_a_network_lost(server: Server,
                                                              people: list[Page]) -> None:
     ada, bea, cy = people[:3]
+    # Ada's device can share (as a phone's can): what it is given is kept to look at
+    ada.context.add_init_script("""Object.defineProperty(navigator, "share", {
+        value: async (data) => { window.sharedInvite = data; }, configurable: true });""")
     ada.goto(f"{server.url}/hearts")
     ada.get_by_label("Play with friends").check()
     ada.get_by_label("Your name").fill("Ada")
@@ -278,6 +284,11 @@ def test_hearts_with_a_seat_left_to_a_bot_and_a_network_lost(server: Server,
     expect(ada.locator(".invite-code")).to_be_visible()  # the waiting room, at its link
     expect(ada.locator(".room-rules")).to_contain_text("no hints")
     link = ada.url
+    ada.get_by_role("button", name="Share…").click()
+    ada.wait_for_function("window.sharedInvite !== undefined")
+    shared = ada.evaluate("window.sharedInvite")
+    code = ada.locator(".invite-code").inner_text().replace(" ", "")
+    assert shared["url"] == link and code in shared["text"] and "Hearts" in shared["title"]
     for page, name, seat in ((bea, "Bea", "West"), (cy, "Cy", "North")):
         page.goto(link)
         page.fill("#room-name", name)

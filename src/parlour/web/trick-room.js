@@ -66,6 +66,22 @@ function copyButton(label, text) {
   return button;
 }
 
+/** "Share…" where the device can share (phones, mostly): the link and the code to
+ * a messaging app in one step. Elsewhere nothing: the copy buttons do. */
+function shareButton(view, link, code) {
+  if (typeof navigator.share !== "function") return null;
+  const game = `${view.game.charAt(0).toUpperCase()}${view.game.slice(1)}`;
+  const button = html("button", { type: "button", class: "secondary share", text: "Share…" });
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.share({ title: `${game} at Parlour`, text: `Come and play ${game} at my table: the code is ${code}.`, url: link });
+    } catch {
+      // closed without sharing, or not allowed here: the link and code are there to copy
+    }
+  });
+  return button;
+}
+
 /** The invite: a link and a code to read out, each with a copy button. */
 export function invitePanel(view) {
   const code = view.hosting?.code;
@@ -77,7 +93,7 @@ export function invitePanel(view) {
     html("p", {}, "Send the link, or read out the code: they type it on the home page."),
     html("div", { class: "invite-row" },
       html("input", { class: "invite-link", type: "text", readonly: "", value: link, "aria-label": "Invite link" }),
-      copyButton("Copy link", link)),
+      copyButton("Copy link", link), shareButton(view, link, code)),
     html("div", { class: "invite-row" },
       html("span", { class: "invite-code", "aria-label": `Invite code ${code.split("").join(" ")}`, text: spaced }),
       copyButton("Copy code", code)));
