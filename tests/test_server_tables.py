@@ -397,6 +397,46 @@ def test_a_host_away_past_the_grace_passes_the_table_on(app: Any, people: list[P
     assert any(f["type"] == "error" and "only the host" in f["reason"] for f in cy.frames)
 
 
+def test_leaving_a_seat_in_the_waiting_room_frees_it_to_sit_elsewhere(
+        app: Any, people: list[Person]) -> None:
+    ada, bea = people[:2]
+    ada.post("/api/me", {"name": "Ada"})
+    answer = ada.post("/api/tables", {"game": "spades", "options": SHORT["spades"],
+                                      "level": "easy", "friends": {}}).json()
+    table = answer["table"]
+    ada.token, ada.seat = answer["token"], answer["seat"]
+    taken = bea.post(f"/api/tables/{table}/seats", {"seat": 1, "name": "Bea"}).json()
+    bea.token, bea.seat = taken["token"], 1
+    ada.connect(table)
+    bea.connect(table)
+    _newest_view(ada, lambda v: v["seats"][1]["connected"])
+    # Bea sat East, but wants to partner Ada (North, opposite): she leaves her seat...
+    bea.ws.send_json({"type": "leave"})
+    left = None
+    deadline = time.monotonic() + 30
+    while left is None and time.monotonic() < deadline:
+        left = next((f for f in bea.frames if f["type"] == "left"), None)
+        time.sleep(0.02)
+    assert left is not None and "free again" in left["reason"]
+    freed = _newest_view(ada, lambda v: v["seats"][1]["free"])["view"]
+    assert freed["status"] == "waiting" and not freed["seats"][1]["bot"]
+    # ... and sits North, with the seat token she is given for it
+    again = bea.post(f"/api/tables/{table}/seats", {"seat": 0, "name": "Bea"})
+    assert again.status_code == 200, again.text
+    assert _newest_view(ada, lambda v: v["seats"][0]["name"] == "Bea"
+                        and v["seats"][1]["free"])
+    # The host leaving the waiting room passes the table on to whoever is here
+    bea.token = again.json()["token"]
+    bea.close()
+    bea.connect(table)
+    _newest_view(ada, lambda v: v["seats"][0]["connected"])
+    ada.ws.send_json({"type": "leave"})
+    handed = _newest_view(bea, lambda v: v["host"])["view"]
+    assert handed["seats"][2]["free"] and handed["seats"][0]["host"]
+    stored = app.state.store.load_table(table)
+    assert stored.hosting.host == stored.seats[0].player and stored.seats[2].free
+
+
 def test_a_host_who_leaves_mid_game_passes_the_table_on_at_once(people: list[Person]) -> None:
     seat_everyone("spades", people)
     ada, bea, cy, dee = people[:4]
@@ -407,8 +447,7 @@ def test_a_host_who_leaves_mid_game_passes_the_table_on_at_once(people: list[Per
     handed = _newest_view(dee, lambda v: v["host"])["view"]
     assert handed["seats"][2]["bot"] and handed["seats"][3]["host"]
     assert sum(info["host"] for info in handed["seats"]) == 1
-    bea.close()  # and may give a silent seat to a bot, as a host does
-    _newest_view(dee, lambda v: v["seats"][0]["away"])
+    # and has the host's part: giving a seat to a bot (Bea's, here)
     dee.ws.send_json({"type": "seat_bot", "seat": 0})
     assert _newest_view(cy, lambda v: v["seats"][0]["bot"] is not None)
 

@@ -4,8 +4,8 @@ and by Quick join, partners drawn by the cards, a spectator who sees no hand,
 the server killed and started again mid-game, one person reloading mid-trick
 and one closing the tab (a bot plays for them after the grace), the game
 played out, and Rematch clicked by everyone making one next game. Then Hearts
-with hints turned off by the host, a seat left to a bot, a network lost and
-back, and someone leaving."""
+with hints turned off by the host, someone changing seats in the waiting
+room, a seat left to a bot, a network lost and back, and someone leaving."""
 
 from __future__ import annotations
 
@@ -289,11 +289,20 @@ def test_hearts_with_a_seat_left_to_a_bot_and_a_network_lost(server: Server,
     shared = ada.evaluate("window.sharedInvite")
     code = ada.locator(".invite-code").inner_text().replace(" ", "")
     assert shared["url"] == link and code in shared["text"] and "Hearts" in shared["title"]
-    for page, name, seat in ((bea, "Bea", "West"), (cy, "Cy", "North")):
+    for page, name, seat in ((bea, "Bea", "West"), (cy, "Cy", "East")):
         page.goto(link)
         page.fill("#room-name", name)
         page.get_by_role("button", name=f"Sit {seat}").click()
         expect(page.locator(".room-seat.mine")).to_contain_text(f"{name} (you)")
+    # Cy thinks better of East: he leaves the seat, and sits North
+    cy.get_by_role("button", name="Leave this seat").click()
+    expect(cy.locator(".entry")).to_contain_text("You left your seat: it is free again.")
+    shot(cy, "left-seat")
+    expect(ada.locator(".room-seat", has_text="East")).to_contain_text("free")
+    cy.fill("#entry-name", "Cy")
+    cy.get_by_role("button", name="Sit North").click()
+    expect(cy.locator(".room-seat.mine")).to_contain_text("Cy (you)")
+    expect(ada.locator(".room-seat", has_text="North")).to_contain_text("Cy")
     ada.get_by_role("button", name="Start: bots take the 1 free seat").click()
     expect(ada.locator(".seat", has_text="East")).to_contain_text("bot")
     # The host turned hints off: no player is offered one (in Spades, above, they are).

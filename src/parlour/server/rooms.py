@@ -563,8 +563,21 @@ class Rooms:
     async def to_bot(self, room: Room, seat: int, token_hash: str | None) -> None:
         """A seat given to a bot: its person left (their token), or the host chose."""
         table = room.table
-        level = table.hosting.level if table.hosting else STAND_IN
+        await self._vacate(room, seat, token_hash,
+                           table.hosting.level if table.hosting else STAND_IN)
+
+    async def stand_up(self, room: Room, seat: int, token_hash: str | None) -> None:
+        """Someone leaves their seat in the waiting room: it is free again."""
+        await self._vacate(room, seat, token_hash, None)
+
+    async def _vacate(self, room: Room, seat: int, token_hash: str | None,
+                      level: str | None) -> None:
+        """A person's seat to a bot of ``level``, or free (None); the host's part
+        passes on if it was theirs."""
+        table = room.table
         async with room.lock:
+            if level is None and table.started:
+                raise TableError("the game has started: a bot would take your seat")
             hosted = table.host_seat() == seat
             await self.write(self.store.seat_to_bot, table.id, seat, level, token_hash)
             table.seats[seat] = Seat(SEAT_NAMES[seat], bot=level)

@@ -184,10 +184,14 @@ async def _handle(ws: WebSocket, rooms: Rooms, room: Room, client: Client,
     elif isinstance(message, protocol.Leave):
         if table.hosting is None:
             raise TableError("this is your own game: start another one instead")
-        await rooms.to_bot(room, seat, table.seats[seat].token_hash)
-        await ws.send_text(protocol.write(protocol.Left("you left the table: a bot has "
-                                                        "your seat")))
-        await ws.close(code=protocol.LEFT, reason="left the table")
+        if table.started:
+            await rooms.to_bot(room, seat, table.seats[seat].token_hash)
+            said = "you left the table: a bot has your seat"
+        else:  # the waiting room: the seat is free again, for anyone (you too)
+            await rooms.stand_up(room, seat, table.seats[seat].token_hash)
+            said = "you left your seat: it is free again"
+        await ws.send_text(protocol.write(protocol.Left(said)))
+        await ws.close(code=protocol.LEFT, reason=said)  # what the page then says
         return False
     elif isinstance(message, protocol.SeatBot):
         _host_only(table, seat, "give a seat to a bot")

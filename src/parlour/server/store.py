@@ -364,12 +364,17 @@ class Store:
         except sa.exc.IntegrityError:
             raise TableError("you already have a seat at this table") from None
 
-    def seat_to_bot(self, table_id: str, seat: int, level: str,
+    def seat_to_bot(self, table_id: str, seat: int, level: str | None,
                     token_hash: str | None = None) -> None:
-        """A seat given to a bot: by its person leaving (their token), or by the host."""
+        """A seat given to a bot: by its person leaving (their token), or by the
+        host. ``level`` None frees the seat instead, while the table waits for
+        its start (someone leaving the waiting room)."""
         where = [seats.c.table_id == table_id, seats.c.seat == seat]
         if token_hash is not None:
             where.append(seats.c.token_hash == token_hash)
+        if level is None:
+            where.append(sa.exists().where(tables.c.id == table_id,
+                                           tables.c.status == "waiting"))
         with self.engine.begin() as conn:
             done = conn.execute(seats.update().where(*where).values(
                 player_id=None, token_hash=None, bot=level, name=SEAT_NAMES[seat]))

@@ -140,16 +140,29 @@ export function waitingRoom(view, { send, problem }) {
     box.insertBefore(name.row, list);
   }
   if (seated) box.append(invitePanel(view));
+  const actions = html("div", { class: "button-row" });
   if (view.host) {
     const start = html("button", { type: "button", class: "primary start", text: free ? `Start: bots take the ${free} free seat${free === 1 ? "" : "s"}` : "Start" });
     start.addEventListener("click", () => {
       start.disabled = true;
       send({ type: "start" });
     });
-    box.append(html("div", { class: "button-row" }, start));
+    actions.append(start);
   } else if (seated) {
     box.append(html("p", { class: "muted", text: "The host starts the game once everyone is seated." }));
   }
+  if (seated) {
+    // Leaving frees the seat: to sit in another, or to go.
+    const leave = html("button", { type: "button", class: "secondary leave-seat", text: "Leave this seat" });
+    leave.addEventListener("click", () => {
+      if (view.host && view.seats.some((info) => info.person && !info.you)
+          && !confirm("Leave your seat? The next person at the table hosts it then.")) return;
+      leave.disabled = true;
+      send({ type: "leave" });
+    });
+    actions.append(leave);
+  }
+  if (actions.childElementCount) box.append(actions);
   box.append(problem);
 
   async function sitHere(seat, button) {
