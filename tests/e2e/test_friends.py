@@ -297,6 +297,7 @@ def test_hearts_with_a_seat_left_to_a_bot_and_a_network_lost(server: Server,
     # Cy thinks better of East: he leaves the seat, and sits North
     cy.get_by_role("button", name="Leave this seat").click()
     expect(cy.locator(".entry")).to_contain_text("You left your seat: it is free again.")
+    expect(cy.locator("#entry-title")).to_have_text("Take a seat")
     shot(cy, "left-seat")
     expect(ada.locator(".room-seat", has_text="East")).to_contain_text("free")
     cy.fill("#entry-name", "Cy")

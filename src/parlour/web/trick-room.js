@@ -223,7 +223,9 @@ export function entryPanel(summary, reason, { watch }) {
     return box;
   }
   const sentence = reason ? `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`.replace(/\.\.$/, ".") : "";
-  box.append(html("h2", { id: "entry-title", text: summary.friends ? "This table is not yours yet" : "This game is someone else's" }),
+  const title = !summary.friends ? "This game is someone else's"
+    : summary.status === "waiting" ? "Take a seat" : "This table is not yours yet";
+  box.append(html("h2", { id: "entry-title", text: title }),
     html("p", { text: sentence }));
   const problem = html("p", { class: "error", role: "alert" });
   const takeable = summary.seats.filter((seat) => seat.takeable);
