@@ -45,8 +45,22 @@ def test_one_claim_of_a_seat_wins_and_only_the_host_starts(app: Any) -> None:
         assert codes == [200, 409]  # exactly one of two claims at once
         assert bea.post(f"/api/tables/{table['table']}/seats",
                         json={"seat": 2, "name": "Bea"}).status_code in (400, 409)
-        lobby = ada.get("/api/lobby?game=spades").json()
+        # listed while someone seated is there: the host, in the waiting room
+        assert ada.get("/api/lobby?game=spades").json() == []
+        with ada.websocket_connect(f"/ws/{table['table']}") as host:
+            host.send_json({"type": "hello", "token": table["token"]})
+            host.receive_json()
+            lobby = ada.get("/api/lobby?game=spades").json()
         assert [t["free"] for t in lobby] == [[0, 3]] and lobby[0]["host"] == "Ada"
+        # once everyone has gone it is not offered, nor joined by Quick join
+        for _ in range(500):  # the server hears of the closed socket a moment later
+            if not ada.get("/api/lobby?game=spades").json():
+                break
+        else:
+            raise AssertionError("a table no one is at is still listed")
+        with TestClient(app) as eve:
+            quick = eve.post("/api/lobby/quick", json={"game": "spades", "name": "Eve"})
+            assert quick.status_code == 404 and "no spades table" in quick.json()["error"]
         with TestClient(app) as dee:
             for bad, reason in (({"seat": 9, "name": "X"}, "a seat is 0 to 3"),
                                 ({"seat": 0, "name": "   "}, "not only spaces"),

@@ -144,7 +144,23 @@ async def lobby_list(request: Request) -> Response:
     game = request.query_params.get("game")
     if game is not None and game not in GAMES:
         return error(f"unknown game {game!r}")
-    return JSONResponse(await to_thread.run_sync(store_of(request).lobby, game))
+    return JSONResponse(await _attended(request, game))
+
+
+async def _attended(request: Request, game: str | None) -> list[dict[str, Any]]:
+    """The listed tables waiting for players (the store's lobby) that someone
+    seated there is connected to now, through this process or another: a table
+    everyone has left is not offered, nor Quick joined."""
+    entries = await to_thread.run_sync(store_of(request).lobby, game)
+    rooms = rooms_of(request)
+    elsewhere = await rooms.bus.elsewhere_many([e["table"] for e in entries])
+    out = []
+    for entry in entries:
+        room = rooms.open.get(entry["table"])
+        here = room is not None and any(c.seat is not None for c in room.clients.values())
+        if here or any(n > 0 for n in elsewhere[entry["table"]].seats.values()):
+            out.append(entry)
+    return out
 
 
 async def quick_join(request: Request) -> Response:
@@ -157,7 +173,7 @@ async def quick_join(request: Request) -> Response:
     except TableError as e:
         return error(str(e))
     who, new = await player_or_new(request)
-    for entry in await to_thread.run_sync(store_of(request).lobby, ask.game):
+    for entry in await _attended(request, ask.game):
         room = await rooms_of(request).get(entry["table"])
         if room is None or room.table.seat_of(who["id"]) is not None:
             continue
