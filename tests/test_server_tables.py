@@ -435,6 +435,20 @@ def test_leaving_a_seat_in_the_waiting_room_frees_it_to_sit_elsewhere(
     assert handed["seats"][2]["free"] and handed["seats"][0]["host"]
     stored = app.state.store.load_table(table)
     assert stored.hosting.host == stored.seats[0].player and stored.seats[2].free
+    # and Bea, hosting now, frees a seat someone took (in the waiting room: no bot)
+    cy = people[2]
+    sat = cy.post(f"/api/tables/{table}/seats", {"seat": 3, "name": "Cy"}).json()
+    cy.token, cy.seat = sat["token"], 3
+    cy.connect(table)
+    _newest_view(bea, lambda v: v["seats"][3]["connected"])
+    bea.ws.send_json({"type": "seat_bot", "seat": 3})
+    freed = _newest_view(bea, lambda v: v["seats"][3]["free"])["view"]
+    assert freed["status"] == "waiting" and freed["seats"][3]["bot"] is None
+    deadline = time.monotonic() + 30
+    while not any(f["type"] == "left" for f in cy.frames):
+        assert time.monotonic() < deadline, "Cy was not told"
+        time.sleep(0.02)
+    assert [f["reason"] for f in cy.frames if f["type"] == "left"] == ["the host freed your seat"]
 
 
 def test_a_host_who_leaves_mid_game_passes_the_table_on_at_once(people: list[Person]) -> None:

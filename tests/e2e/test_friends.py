@@ -5,7 +5,8 @@ the server killed and started again mid-game, one person reloading mid-trick
 and one closing the tab (a bot plays for them after the grace), the game
 played out, and Rematch clicked by everyone making one next game. Then Hearts
 with hints turned off by the host, someone changing seats in the waiting
-room, a seat left to a bot, a network lost and back, and someone leaving."""
+room, a seat freed by the host for someone who went, a seat left to a bot,
+a network lost and back, and someone leaving."""
 
 from __future__ import annotations
 
@@ -304,6 +305,18 @@ def test_hearts_with_a_seat_left_to_a_bot_and_a_network_lost(server: Server,
     cy.get_by_role("button", name="Sit North").click()
     expect(cy.locator(".room-seat.mine")).to_contain_text("Cy (you)")
     expect(ada.locator(".room-seat", has_text="North")).to_contain_text("Cy")
+    # Dee sits East and closes the tab: the host frees her seat for someone else
+    dee = people[3]
+    dee.goto(link)
+    dee.fill("#room-name", "Dee")
+    dee.get_by_role("button", name="Sit East").click()
+    expect(dee.locator(".room-seat.mine")).to_contain_text("Dee (you)")
+    dee.close()
+    east = ada.locator(".room-seat", has_text="East")
+    expect(east).to_contain_text("away")
+    east.get_by_role("button", name="Free the seat").click()
+    expect(east).to_contain_text("free")
+    expect(east).not_to_contain_text("Dee")
     ada.get_by_role("button", name="Start: bots take the 1 free seat").click()
     expect(ada.locator(".seat", has_text="East")).to_contain_text("bot")
     # The host turned hints off: no player is offered one (in Spades, above, they are).

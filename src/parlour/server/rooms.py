@@ -237,7 +237,7 @@ class Rooms:
                 client.seat = client.token_hash = None
                 room.clients.pop(key, None)
                 asyncio.create_task(_quietly(client.send(protocol.write(protocol.Left(
-                    "the host gave your seat to a bot")))))
+                    gone_from_seat(table))))))
             else:
                 client.seat = seat  # the draw moves people
         room.settle_presence()
@@ -620,6 +620,11 @@ class Rooms:
             room.turn_since = time.monotonic()
         self.start_driver(room)
         await self.changed(room)
+
+
+def gone_from_seat(table: Table) -> str:
+    """What someone whose seat the host took is told."""
+    return "the host gave your seat to a bot" if table.started else "the host freed your seat"
 
 
 def _percentiles(seconds: deque[float], count: str) -> dict[str, float]:

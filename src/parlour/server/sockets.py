@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from parlour.server import protocol, workers
 from parlour.server.games import TableError
 from parlour.server.room import Client, Room
-from parlour.server.rooms import Rooms, job
+from parlour.server.rooms import Rooms, gone_from_seat, job
 from parlour.server.seating import hash_token, new_code
 from parlour.server.store import new_id
 from parlour.server.table import Table
@@ -199,13 +199,17 @@ async def _handle(ws: WebSocket, rooms: Rooms, room: Room, client: Client,
             raise TableError("choose another player's seat")
         if table.seats[message.seat].bot is not None:
             raise TableError("a bot has that seat already")
-        await rooms.to_bot(room, message.seat, None)
+        if table.seats[message.seat].free:
+            raise TableError("that seat is free already")
+        if table.started:
+            await rooms.to_bot(room, message.seat, None)
+        else:  # the waiting room: the seat is freed, for anyone to take
+            await rooms.stand_up(room, message.seat, None)
         for key, other in list(room.clients.items()):
             if other.seat == message.seat:
                 other.seat = None
                 with contextlib.suppress(Exception):
-                    await other.send(protocol.write(protocol.Left(
-                        "the host gave your seat to a bot")))
+                    await other.send(protocol.write(protocol.Left(gone_from_seat(table))))
                 room.clients.pop(key, None)
         if table.is_over():
             await _rematch_if_all_said_yes(rooms, room)  # the one who was waited for

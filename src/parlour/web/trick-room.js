@@ -127,6 +127,15 @@ export function waitingRoom(view, { send, problem }) {
       sit.addEventListener("click", () => sitHere(seat, sit));
       row.append(sit);
     }
+    if (view.host && info.person && info.away && !info.you) {
+      // Someone who sat and went: the host may free the seat for another.
+      const release = html("button", { type: "button", class: "secondary free-seat", text: "Free the seat" });
+      release.addEventListener("click", () => {
+        release.disabled = true;
+        send({ type: "seat_bot", seat });
+      });
+      row.append(release);
+    }
     list.append(row);
   });
   const free = view.seats.filter((info) => info.free).length;
