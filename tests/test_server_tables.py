@@ -49,6 +49,7 @@ class Person:
         return answer
 
     def connect(self, table: str, **hello: Any) -> None:
+        self.table = table
         self.context = self.client.websocket_connect(f"/ws/{table}")
         self.ws = self.context.__enter__()
         self.ws.send_json({"type": "hello", "token": self.token, **hello})
@@ -449,6 +450,18 @@ def test_leaving_a_seat_in_the_waiting_room_frees_it_to_sit_elsewhere(
         assert time.monotonic() < deadline, "Cy was not told"
         time.sleep(0.02)
     assert [f["reason"] for f in cy.frames if f["type"] == "left"] == ["the host freed your seat"]
+
+
+def test_a_socket_closed_is_seen_away_by_the_others_every_time(people: list[Person]) -> None:
+    # The test client cancels a socket's handler as it closes it; the handler's
+    # goodbye (the seat away, told to the others) must survive that, every time.
+    seat_everyone("hearts", people)
+    bea, dee = people[1], people[3]
+    for _ in range(8):
+        bea.close()
+        _newest_view(dee, lambda v: v["seats"][0]["away"])
+        bea.connect(bea.table)
+        _newest_view(dee, lambda v: v["seats"][0]["connected"])
 
 
 def test_a_host_who_leaves_mid_game_passes_the_table_on_at_once(people: list[Person]) -> None:

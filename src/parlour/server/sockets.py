@@ -16,6 +16,7 @@ import secrets
 import time
 from urllib.parse import urlsplit
 
+import anyio
 from anyio import to_thread
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -62,7 +63,10 @@ async def table_socket(ws: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        await rooms.part(room, key)
+        # Shielded: a connection cancelled rather than closed (a server stopping,
+        # a test client) still tells the table that its seat is away.
+        with anyio.CancelScope(shield=True):
+            await rooms.part(room, key)
 
 
 async def _error(ws: WebSocket, room: Room, reason: str) -> None:
