@@ -108,9 +108,11 @@ ROWS = [
     Row("Spades expert v PIMC-24 (before 12-06)", "points a hand", 0.0, 30.0,
         lambda: against_pimc("spades", "pimc_reference_issue19.jsonl",
                              "spades_expert_pimc_fresh.jsonl")),
-    # the expert with the endgame's 128 deals and bag_fight (ffa8597), seeds 6200-6279
+    # the expert with the endgame's 128 deals and bag_fight (ffa8597): seeds 6200-6279,
+    # then 6280 on (the same expert, 2026-12-07, journal: "1,500 more fresh deals")
     Row("Spades expert v PIMC-24", "points a hand", 0.0, 30.0,
-        lambda: against_pimc("spades", "spades_expert_pimc_fresh_128.jsonl")),
+        lambda: against_pimc("spades", "spades_expert_pimc_fresh_128.jsonl",
+                             "spades_expert_pimc_fresh_128_b.jsonl")),
     Row("Klondike player, 60 s a game", "% of deals won", 30.0, 45.0,
         lambda: klondike_player("klondike_macro_60s_fresh60000.jsonl")),
     Row("Klondike player, 10 s a game", "% of deals won", 30.0, 42.0,
