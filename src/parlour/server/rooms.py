@@ -560,26 +560,16 @@ class Rooms:
             room.stand_in.discard(seat)
         await self.changed(room)
 
-    async def to_bot(self, room: Room, seat: int, token_hash: str | None) -> None:
-        """A seat given to a bot: its person left (their token), or the host chose."""
-        table = room.table
-        await self._vacate(room, seat, token_hash,
-                           table.hosting.level if table.hosting else STAND_IN)
-
-    async def stand_up(self, room: Room, seat: int, token_hash: str | None) -> None:
-        """Someone leaves their seat in the waiting room: it is free again."""
-        await self._vacate(room, seat, token_hash, None)
-
-    async def _vacate(self, room: Room, seat: int, token_hash: str | None,
-                      level: str | None) -> None:
-        """A person's seat to a bot of ``level``, or free (None); the host's part
-        passes on if it was theirs."""
+    async def vacate(self, room: Room, seat: int, token_hash: str | None) -> None:
+        """A person's seat given up (they left: their token; or the host chose):
+        to a bot once the game is under way, free again in the waiting room. The
+        host's part passes on if it was theirs."""
         table = room.table
         async with room.lock:
-            if level is None and table.started:
-                raise TableError("the game has started: a bot would take your seat")
+            level = None if not table.started else \
+                table.hosting.level if table.hosting else STAND_IN
             hosted = table.host_seat() == seat
-            await self.write(self.store.seat_to_bot, table.id, seat, level, token_hash)
+            await self.write(self.store.vacate_seat, table.id, seat, level, token_hash)
             table.seats[seat] = Seat(SEAT_NAMES[seat], bot=level)
             room.away_since.pop(seat, None)
             room.stand_in.discard(seat)

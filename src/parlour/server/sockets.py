@@ -188,12 +188,10 @@ async def _handle(ws: WebSocket, rooms: Rooms, room: Room, client: Client,
     elif isinstance(message, protocol.Leave):
         if table.hosting is None:
             raise TableError("this is your own game: start another one instead")
-        if table.started:
-            await rooms.to_bot(room, seat, table.seats[seat].token_hash)
-            said = "you left the table: a bot has your seat"
-        else:  # the waiting room: the seat is free again, for anyone (you too)
-            await rooms.stand_up(room, seat, table.seats[seat].token_hash)
-            said = "you left your seat: it is free again"
+        # (in the waiting room the seat is free again, for anyone: you too)
+        said = "you left the table: a bot has your seat" if table.started \
+            else "you left your seat: it is free again"
+        await rooms.vacate(room, seat, table.seats[seat].token_hash)
         await ws.send_text(protocol.write(protocol.Left(said)))
         await ws.close(code=protocol.LEFT, reason=said)  # what the page then says
         return False
@@ -205,10 +203,7 @@ async def _handle(ws: WebSocket, rooms: Rooms, room: Room, client: Client,
             raise TableError("a bot has that seat already")
         if table.seats[message.seat].free:
             raise TableError("that seat is free already")
-        if table.started:
-            await rooms.to_bot(room, message.seat, None)
-        else:  # the waiting room: the seat is freed, for anyone to take
-            await rooms.stand_up(room, message.seat, None)
+        await rooms.vacate(room, message.seat, None)  # (before the start: freed)
         for key, other in list(room.clients.items()):
             if other.seat == message.seat:
                 other.seat = None
@@ -264,7 +259,7 @@ async def _rematch(rooms: Rooms, room: Room, seat: int) -> None:
     old = room.table
     if not old.is_over() and old.game != "klondike":
         raise TableError("play again once the game is over")
-    # Votes only grow (to_bot takes a departed seat's away): several answers
+    # Votes only grow (vacate takes a departed seat's away): several answers
     # come back in any order, so an older, smaller one must not replace a newer.
     room.rematch_votes |= await to_thread.run_sync(rooms.store.vote_rematch, old.id, seat)
     await _rematch_if_all_said_yes(rooms, room)

@@ -364,7 +364,7 @@ class Store:
         except sa.exc.IntegrityError:
             raise TableError("you already have a seat at this table") from None
 
-    def seat_to_bot(self, table_id: str, seat: int, level: str | None,
+    def vacate_seat(self, table_id: str, seat: int, level: str | None,
                     token_hash: str | None = None) -> None:
         """A seat given to a bot: by its person leaving (their token), or by the
         host. ``level`` None frees the seat instead, while the table waits for
