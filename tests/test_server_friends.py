@@ -76,3 +76,19 @@ def test_one_claim_of_a_seat_wins_and_only_the_host_starts(app: Any) -> None:
                 while (reply := ws.receive_json())["type"] != "error":
                     pass
                 assert "only the host" in reply["reason"]
+
+
+def test_a_table_people_wait_at_is_offered_behind_many_deserted_ones(app: Any) -> None:
+    """The lobby reads the store newest first; 120 newer listed tables that
+    everyone left must not push out an older one where someone waits."""
+    with TestClient(app) as ada, TestClient(app) as bea:
+        table = host_table(ada, "hearts")
+        with ada.websocket_connect(f"/ws/{table['table']}") as host:
+            host.send_json({"type": "hello", "token": table["token"]})
+            host.receive_json()
+            deserted = {host_table(bea, "hearts")["table"] for _ in range(120)}
+            lobby = bea.get("/api/lobby?game=hearts").json()
+            assert [t["table"] for t in lobby] == [table["table"]]
+            quick = bea.post("/api/lobby/quick", json={"game": "hearts", "name": "Bea"})
+            assert quick.status_code == 200 and quick.json()["table"] == table["table"]
+        assert not deserted & {t["table"] for t in bea.get("/api/lobby").json()}

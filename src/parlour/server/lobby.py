@@ -28,6 +28,10 @@ from parlour.server.http import (
 )
 from parlour.server.room import Room
 from parlour.server.seating import hash_token, new_token, normal_code
+from parlour.server.store import LOBBY_PAGE
+
+LOBBY_SHOWN = 50  # tables the lobby offers at most
+LOBBY_PAGES = 10  # pages of the store's listed waiting tables read at most
 
 
 class Join(msgspec.Struct, forbid_unknown_fields=True):
@@ -149,18 +153,26 @@ async def lobby_list(request: Request) -> Response:
 
 async def _attended(request: Request, game: str | None) -> list[dict[str, Any]]:
     """The listed tables waiting for players (the store's lobby) that someone
-    seated there is connected to now, through this process or another: a table
-    everyone has left is not offered, nor Quick joined."""
-    entries = await to_thread.run_sync(store_of(request).lobby, game)
+    seated there is connected to now, through this process or another, the
+    fullest first (then the newest): a table everyone has left is not offered,
+    nor Quick joined. The store is read a page at a time, newest first, until
+    ``LOBBY_SHOWN`` such tables are found or ``LOBBY_PAGES`` pages are read, so
+    many deserted tables cannot hide an older one people are waiting at."""
     rooms = rooms_of(request)
-    elsewhere = await rooms.bus.elsewhere_many([e["table"] for e in entries])
-    out = []
-    for entry in entries:
-        room = rooms.open.get(entry["table"])
-        here = room is not None and any(c.seat is not None for c in room.clients.values())
-        if here or any(n > 0 for n in elsewhere[entry["table"]].seats.values()):
-            out.append(entry)
-    return out
+    out: list[dict[str, Any]] = []
+    for page in range(LOBBY_PAGES):
+        entries, more = await to_thread.run_sync(store_of(request).lobby, game,
+                                                 page * LOBBY_PAGE)
+        elsewhere = await rooms.bus.elsewhere_many([e["table"] for e in entries])
+        for entry in entries:
+            room = rooms.open.get(entry["table"])
+            here = room is not None and any(c.seat is not None for c in room.clients.values())
+            if here or any(n > 0 for n in elsewhere[entry["table"]].seats.values()):
+                out.append(entry)
+        if len(out) >= LOBBY_SHOWN or not more:
+            break
+    out.sort(key=lambda t: -t["people"])  # stable: the newest first among equals
+    return out[:LOBBY_SHOWN]
 
 
 async def quick_join(request: Request) -> Response:

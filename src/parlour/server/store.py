@@ -41,6 +41,7 @@ from parlour.server.table import Held, Hosting, Move, Table
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
+LOBBY_PAGE = 100  # listed waiting tables read at a time for the lobby
 MIGRATION_LOCK = 0x7061726C  # PostgreSQL's advisory lock key for migrating ("parl")
 
 
@@ -418,15 +419,20 @@ class Store:
                 tables.c.code == code, tables.c.status != "over")).scalar()
         return found
 
-    def lobby(self, game: str | None = None) -> list[dict[str, Any]]:
-        """Listed tables still waiting for people, the fullest first."""
+    def lobby(self, game: str | None = None, skip: int = 0,
+              page: int = LOBBY_PAGE) -> tuple[list[dict[str, Any]], bool]:
+        """Listed tables still waiting for people with a seat free, the newest
+        first: ``page`` of them after the ``skip`` newest (every listed waiting
+        table counts in ``skip``, a full one too, so pages neither overlap nor
+        leave gaps while nothing changes), and whether older ones are left."""
         query = sa.select(tables.c.id, tables.c.game, tables.c.options, tables.c.host,
                           tables.c.created).where(tables.c.listed.is_(True),
                                                   tables.c.status == "waiting")
         if game is not None:
             query = query.where(tables.c.game == game)
         with self.engine.connect() as conn:
-            rows = conn.execute(query.order_by(tables.c.created.desc()).limit(100)).all()
+            rows = conn.execute(query.order_by(tables.c.created.desc(), tables.c.id)
+                                .offset(skip).limit(page)).all()
             ids = [r.id for r in rows]
             seat_rows = conn.execute(sa.select(seats).where(seats.c.table_id.in_(ids))).all()
         by_table: dict[str, list[Any]] = {}
@@ -442,8 +448,7 @@ class Store:
                 out.append({"table": r.id, "game": r.game, "options": r.options,
                             "host": host, "free": sorted(free), "people": 4 - len(free),
                             "url": f"/{r.game}/{r.id}"})
-        out.sort(key=lambda t: -t["people"])
-        return out
+        return out, len(rows) == page
 
     def vote_rematch(self, table_id: str, seat: int) -> set[int]:
         """A seat's yes to a rematch (any number of times), and every seat's so far."""
