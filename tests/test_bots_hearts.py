@@ -545,7 +545,41 @@ def test_the_expert_playout_model_changes_its_play_and_is_checked():
     assert differ[1] > 0 and differ[3] > 0 and differ[4] > 0
     assert make_bot("hearts", "expert", seed=1, model=2).model == 2
     with pytest.raises(ValueError, match="model is 0"):
-        HeartsExpert(model=5)
+        HeartsExpert(model=7)
+
+
+def test_the_learned_playout_policy_is_the_rules_with_corrections():
+    """The learned policy (``model=5``, ``6``: the other seats in the playouts)
+    picks legal cards; with only the rules' feature weighted it is the ``normal``
+    rules (up to equivalent cards); the expert with it is repeatable."""
+    from parlour.bots.hearts_expert import HeartsExpert
+    from parlour.bots.hearts_policy import NF, policy_card, rep_of, reps
+    from parlour.bots.hearts_rules import NORMAL, observed_card, penalty, taken_by_seat
+    from parlour.cards import FULL_DECK
+
+    only_rules = [1.0] + [0.0] * (NF - 1)
+    for seed, hand, obs in card_positions(30):
+        legal_actions = hand.legal_actions()
+        legal = 0
+        for c in legal_actions:
+            legal |= 1 << c
+        trick = list(obs.trick) + [0] * (4 - len(obs.trick))
+        n = len(obs.trick)
+        out = FULL_DECK & ~obs.played & ~obs.hand
+        pts = [penalty(t) for t in taken_by_seat(obs.plays, obs.played_by)]
+        args = (obs.seat, obs.hand, legal, trick, n, obs.leader, out, pts, len(obs.plays) < 4,
+                False, list(obs.scores), obs.options.target)
+        sep = out
+        for t in obs.trick:
+            sep |= 1 << t
+        cards = reps(legal, sep, False)
+        rule = observed_card(obs, legal, NORMAL)
+        if len(cards) > 1:
+            assert policy_card(*args, only_rules) == rep_of(cards, rule)
+        for model in (5, 6):
+            a = HeartsExpert(seed=seed, samples=10, model=model).choose(obs, legal_actions)
+            assert a in legal_actions
+            assert HeartsExpert(seed=seed, samples=10, model=model).choose(obs, legal_actions) == a
 
 
 def test_the_expert_valued_against_the_others_counts_a_moon_as_the_table_does():

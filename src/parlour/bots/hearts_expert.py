@@ -200,7 +200,12 @@ class HeartsExpert:
     generator gives each sampled deal, the same for every candidate
     (:func:`noise_draw`); the pass played out has no noise; ``noise_tricks``:
     noise only in that many tricks of a playout, the one in progress the
-    first (default 0: in every trick).
+    first (default 0: in every trick). ``model`` 5 (an experiment, issue 19):
+    the other three seats play the learned policy's best card
+    (:mod:`parlour.bots.hearts_policy`, fitted to the expert's own choices in
+    self-play); 6: a card drawn with the policy's chances, the draws paired
+    across candidates as the noise's are; ``policy_self``: with 5 or 6, this
+    seat's own later cards too (default 0: by the ``normal`` rules).
 
     >>> from parlour.games.hearts import HeartsHand
     >>> hand = HeartsHand.from_seed(3, pass_dir=0)
@@ -217,7 +222,8 @@ class HeartsExpert:
                  dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5,
                  infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
                  pool: int = 2, model: int = 0, relative: float = 0.0,
-                 end_bonus: float = 30.0, noise: float = 0.0, noise_tricks: int = 0) -> None:
+                 end_bonus: float = 30.0, noise: float = 0.0, noise_tricks: int = 0,
+                 policy_self: int = 0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if not 3 <= pass_cards <= 13:
@@ -232,10 +238,11 @@ class HeartsExpert:
         if end_bonus < 0.0:
             raise ValueError("end_bonus is the points a hand that ends the game is worth, "
                              "at least 0")
-        if model not in (0, 1, 2, 3, 4):
+        if model not in (0, 1, 2, 3, 4, 5, 6):
             raise ValueError("model is 0 (normal), 1 (point avoiders), 2 (a mix), 3 "
-                             "(normal, leading as searching players do) or 4 (normal, "
-                             "stopping a moon sooner)")
+                             "(normal, leading as searching players do), 4 (normal, "
+                             "stopping a moon sooner), 5 (the learned policy's best card) "
+                             "or 6 (a card drawn by the learned policy)")
         if not 0.0 <= noise <= 1.0:
             raise ValueError("noise is a chance, from 0 to 1")
         if noise_tricks < 0:
@@ -257,6 +264,7 @@ class HeartsExpert:
         # the chance out of 65,536 (a playout's draw is a 16-bit number)
         self.noise_cut = int(round(self.noise * 65536))
         self.noise_tricks = noise_tricks
+        self.policy_self = policy_self != 0
         self.margin = 0.05
         # how many points a hand another pass must save over the ``normal`` one
         self.pass_margin = 0.25
@@ -476,6 +484,8 @@ class HeartsExpert:
         avoid = self._avoiders(me)
         cash = self._others_if(me, 3)
         wary = self._others_if(me, 4)
+        policy = self._policy_seats(me)
+        policy_key = self.rng.below(1 << 32) if policy and self.model == 6 else -1
         noisy = 0
         key = 0
         if self.noise_cut > 0:
@@ -503,7 +513,8 @@ class HeartsExpert:
                 m = 0
                 tricks_done += 1
             playout(hands, trick, m, leader, broken, tricks_done, taken, jack, qbh,
-                    scores, target, avoid, noisy, key, self.noise_cut, until, cash, wary)
+                    scores, target, avoid, noisy, key, self.noise_cut, until, cash, wary,
+                    policy, policy_key)
             values.append(outcome(taken, me, jack, moon_add, scores, target, rel, self.end_bonus))
         return values
 
@@ -520,6 +531,13 @@ class HeartsExpert:
         """The other seats, played in the playouts by the rules' ``CASH``
         (``model`` 3) or ``WARY`` (4), when that is the model; else none."""
         return 15 & ~(1 << me) if self.model == model else 0
+
+    def _policy_seats(self, me: int) -> int:
+        """The seats a card decision's playouts play by the learned policy
+        (``model`` 5 or 6): the other three, and this one too with ``policy_self``."""
+        if self.model != 5 and self.model != 6:
+            return 0
+        return 15 if self.policy_self else 15 & ~(1 << me)
 
     def _enough(self, done: int, deadline: float) -> bool:
         """Whether ``done`` samples are enough: the fixed number, or the time spent."""
@@ -580,10 +598,11 @@ def _expert(seed: int = 0, samples: int = 200, time_budget: float = 0.0,
             dd_tricks: int = 0, pass_deals: int = 80, pass_cards: int = 5,
             infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
             pool: int = 2, model: int = 0, relative: float = 0.0,
-            end_bonus: float = 30.0, noise: float = 0.0, noise_tricks: int = 0) -> HeartsExpert:
+            end_bonus: float = 30.0, noise: float = 0.0, noise_tricks: int = 0,
+            policy_self: int = 0) -> HeartsExpert:
     return HeartsExpert(seed, samples, time_budget, dd_tricks, pass_deals, pass_cards,
                         infer, pass_infer, queen_infer, pool, model, relative, end_bonus,
-                        noise, noise_tricks)
+                        noise, noise_tricks, policy_self)
 
 
 register_bot("hearts", "expert", _expert)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from parlour.bots.hearts_policy import WEIGHTS, policy_card, policy_draw
 from parlour.bots.hearts_rules import (
     AVOID,
     CASH,
@@ -43,7 +44,8 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
             tricks_done: int, taken: list[int], jack: bool, qbh: bool,
             scores: Sequence[int], target: int, avoid: int = 0, noisy: int = 0,
             noise_key: int = 0, noise_cut: int = 0, noise_until: int = 13,
-            cash: int = 0, wary: int = 0) -> list[int]:
+            cash: int = 0, wary: int = 0, policy: int = 0,
+            policy_key: int = -1) -> list[int]:
     """Play the hand to its end by the ``normal`` rules; returns the cards each
     seat took. ``hands``, ``trick`` and ``taken`` are changed. The seats in the
     mask ``avoid`` play as a seat that only avoids points (the rules' ``AVOID``:
@@ -53,7 +55,11 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
     legal card than the rules' one, drawn uniformly (:func:`noisy_card`),
     in the tricks before the ``noise_until``-th. The seats in the mask ``cash``
     play the rules' ``CASH`` (their leads as searching players lead), those in
-    ``wary`` the rules' ``WARY`` (a moon stopped sooner)."""
+    ``wary`` the rules' ``WARY`` (a moon stopped sooner). The seats in
+    ``policy`` play the learned policy's card (:mod:`parlour.bots.hearts_policy`):
+    its best card when ``policy_key`` is negative, else one drawn with the
+    policy's chances by :func:`noise_draw` of ``policy_key``."""
+    weights = list(WEIGHTS)
     pts = [penalty(taken[0]), penalty(taken[1]), penalty(taken[2]), penalty(taken[3])]
     while tricks_done < 13:
         p = (leader + n) & 3
@@ -61,10 +67,16 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
         first = tricks_done == 0
         legal = legal_cards(hand, trick, n, first, broken)
         out = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-        c = rule_card(p, hand, legal, trick, n, leader, out, pts, first,
-                      AVOID if avoid >> p & 1 else CASH if cash >> p & 1
-                      else WARY if wary >> p & 1 else NORMAL, jack,
-                      scores, target)
+        if policy >> p & 1:
+            u = -1.0 if policy_key < 0 else policy_draw(noise_draw(policy_key,
+                                                                  tricks_done * 4 + p))
+            c = policy_card(p, hand, legal, trick, n, leader, out, pts, first, jack, scores,
+                            target, weights, u)
+        else:
+            c = rule_card(p, hand, legal, trick, n, leader, out, pts, first,
+                          AVOID if avoid >> p & 1 else CASH if cash >> p & 1
+                          else WARY if wary >> p & 1 else NORMAL, jack,
+                          scores, target)
         if noisy >> p & 1 and tricks_done < noise_until and legal & (legal - 1):
             h = noise_draw(noise_key, tricks_done * 4 + p)
             if h & 0xFFFF < noise_cut:

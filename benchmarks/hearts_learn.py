@@ -1,0 +1,215 @@
+"""A learned playout policy for the Hearts expert (issue 19, an experiment):
+record the expert's own card choices in expert self-play, fit a linear
+conditional-logit model (a softmax over the legal cards) on features of each
+(position, card), and score it against the ``normal`` rules on held-out
+decisions. The weights printed by ``fit`` go into
+``parlour.bots.hearts_policy`` (``WEIGHTS``), which the playouts use with
+``model=5``.
+
+    python benchmarks/hearts_learn.py record --hands 800 --seed 12000 --first 0 \\
+        --log /tmp/learn/self_a.jsonl
+    python benchmarks/hearts_learn.py fit /tmp/learn/self_*.jsonl
+
+Four experts sit at the table and every card decision with more than one legal
+card is recorded (one hand a deal, no duplicate: the four seats are alike).
+The rows are those of ``hearts_model_fit.py`` plus ``broken``; held-out rows
+are whole deals (``deal % 5 == 0``), so no hand is split between fit and test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from typing import Any
+
+from hearts_model_fit import kind, predicted, read, same
+from parlour.bots.base import make_bot
+from parlour.bots.hearts_rules import HEARTS_MASK, NORMAL, QS, penalty, taken_by_seat
+from parlour.cards import FULL_DECK
+from parlour.games.hearts import PASS_ROTATION, HeartsHand
+from parlour.progress import Progress
+
+
+class DealRecorder:
+    """A bot that plays as ``bot`` does and writes each of its card decisions
+    with a choice to ``out``: the rows of ``hearts_model_fit.py`` (its
+    :class:`Recorder`) plus the deal's number and whether hearts are broken."""
+
+    def __init__(self, bot: Any, out: Any, deal: int) -> None:
+        self.bot = bot
+        self.out = out
+        self.deal = deal
+
+    def choose(self, obs: Any, legal_actions: Any) -> int:
+        action = int(self.bot.choose(obs, legal_actions))
+        if not obs.passing and len(legal_actions) > 1:
+            legal = 0
+            for c in legal_actions:
+                legal |= 1 << c
+            taken = taken_by_seat(obs.plays, obs.played_by)
+            qbh = bool(obs.options.queen_breaks_hearts)
+            self.out.write(json.dumps({
+                "bot": "expert", "deal": self.deal, "me": obs.seat, "hand": obs.hand,
+                "legal": legal, "trick": list(obs.trick), "leader": obs.leader,
+                "out": FULL_DECK & ~obs.played & ~obs.hand,
+                "pts": [penalty(t) for t in taken], "first": len(obs.plays) < 4,
+                "tricks_done": len(obs.plays) // 4,
+                "broken": bool(obs.played & HEARTS_MASK) or (qbh and bool(obs.played >> QS & 1)),
+                "jack": bool(obs.options.jack_of_diamonds),
+                "scores": list(obs.scores), "target": obs.options.target,
+                "chosen": action}) + "\n")
+        return action
+
+
+def record(hands: int, seed: int, first: int, log: str) -> int:
+    with open(log, "a", encoding="utf-8") as out, Progress(hands, "deals") as bar:
+        for i in range(first, first + hands):
+            dealt_from = seed * 1_000_003 + i
+            hand = HeartsHand.from_seed(dealt_from, dealer=i % 4, pass_dir=PASS_ROTATION[i % 4])
+            bots = [DealRecorder(make_bot("hearts", "expert", seed=dealt_from * 8 + s), out, i)
+                    for s in range(4)]
+            while not hand.is_terminal():
+                seat = hand.current_player()
+                hand.apply(bots[seat].choose(hand.observation(seat), hand.legal_actions()))
+            out.flush()
+            bar.update()
+    return 0
+
+
+def row_features(r: dict[str, Any]) -> tuple[list[int], list[list[int]], int]:
+    """The representatives of a row's legal cards (equivalent cards merged, as
+    the policy sees them), their feature vectors and the index of the one whose
+    run holds the chosen card."""
+    from parlour.bots.hearts_policy import card_features, rep_of, reps
+
+    n = len(r["trick"])
+    trick = r["trick"] + [0] * (4 - n)
+    sep = r["out"]
+    for t in r["trick"]:
+        sep |= 1 << t
+    cards = reps(r["legal"], sep, r["jack"])
+    feats = [card_features(c, r["me"], r["hand"], r["legal"], trick, n, r["leader"], r["out"],
+                           r["pts"], r["first"], r["jack"], r["scores"], r["target"])
+             for c in cards]
+    return cards, feats, cards.index(rep_of(cards, r["chosen"]))
+
+
+def fit(paths: list[str], l2: float, iters: int, write: str | None) -> int:
+    import numpy as np
+
+    from parlour.bots.hearts_policy import FEATURES
+
+    rows = read(paths)
+    rows = [r for r in rows if "broken" in r]
+    test = [r for r in rows if r["deal"] % 5 == 0]
+    train = [r for r in rows if r["deal"] % 5 != 0]
+    print(f"{len(rows)} decisions: {len(train)} to fit, {len(test)} held out "
+          f"({len({r['deal'] for r in rows})} deals)")
+    nf = len(FEATURES)
+
+    def build(rs: list[dict[str, Any]]) -> tuple[Any, Any, Any]:
+        xs: list[list[float]] = []
+        group: list[int] = []
+        target: list[int] = []
+        for r in rs:
+            cards, feats, chosen = row_features(r)
+            if len(cards) < 2:
+                continue  # no real choice once equivalent cards are merged
+            g = len(target)
+            target.append(len(xs) + chosen)
+            xs.extend(feats)
+            group.extend([g] * len(feats))
+        return np.array(xs, dtype=float), np.array(group), np.array(target)
+
+    x, grp, tgt = build(train)
+    ng = len(tgt)
+    scale = np.maximum(np.abs(x).max(axis=0), 1e-9)
+    xs = x / scale
+    w = np.zeros(nf)
+    # Newton's method on the conditional logit's log likelihood (convex)
+    for it in range(iters):
+        u = xs @ w
+        gmax = np.full(ng, -np.inf)
+        np.maximum.at(gmax, grp, u)
+        e = np.exp(u - gmax[grp])
+        z = np.zeros(ng)
+        np.add.at(z, grp, e)
+        p = e / z[grp]
+        ll = float(np.sum(u[tgt] - gmax - np.log(z)))
+        # gradient: sum x_chosen - E_p[x]
+        mean = np.zeros((ng, nf))
+        np.add.at(mean, grp, p[:, None] * xs)
+        grad = xs[tgt].sum(axis=0) - mean.sum(axis=0) - l2 * w
+        d = xs - mean[grp]
+        hess = -(d * p[:, None]).T @ d - l2 * np.eye(nf)
+        step = np.linalg.solve(hess, -grad)
+        w = w + step
+        print(f"  iteration {it}: log likelihood a decision {ll / ng:.4f}", file=sys.stderr)
+        if np.abs(step).max() < 1e-6:
+            break
+    weights = [round(float(v), 6) for v in w / scale]
+    block = "WEIGHTS: Final = (\n" + "".join(
+        f"    {v:.6f},  # {name}\n" for name, v in zip(FEATURES, weights, strict=True)) + ")\n"
+    print(block, end="")
+    if write:
+        with open(write, encoding="utf-8") as f:
+            text = f.read()
+        start = text.index("WEIGHTS: Final = (")
+        end = text.index("\n)\n", start) + 3
+        with open(write, "w", encoding="utf-8") as f:
+            f.write(text[:start] + block + text[end:])
+        print(f"written to {write} (compile again: make compile)")
+    score(test, weights, "held out")
+    score(train, weights, "fitted")
+    return 0
+
+
+def score(rows: list[dict[str, Any]], weights: list[float], label: str) -> None:
+    from parlour.bots.hearts_policy import policy_card
+
+    by_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for r in rows:
+        trick = r["trick"] + [0] * (4 - len(r["trick"]))
+        card = policy_card(r["me"], r["hand"], r["legal"], trick, len(r["trick"]), r["leader"],
+                           r["out"], r["pts"], r["first"], r["jack"], r["scores"], r["target"],
+                           weights)
+        k = by_kind[kind(r)]
+        k[0] += same(r, card)
+        k[1] += same(r, predicted(r, NORMAL))
+        k[2] += 1
+    total = sum(v[2] for v in by_kind.values())
+    pol = sum(v[0] for v in by_kind.values())
+    nor = sum(v[1] for v in by_kind.values())
+    print(f"{label}: {total} decisions, the expert's card picked by the policy "
+          f"{pol / total:.1%}, by normal {nor / total:.1%}")
+    for name, v in sorted(by_kind.items()):
+        print(f"  {name}: {v[2]} decisions, policy {v[0] / v[2]:.1%}, normal {v[1] / v[2]:.1%}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    rec = sub.add_parser("record")
+    rec.add_argument("--hands", type=int, default=100)
+    rec.add_argument("--seed", type=int, default=12000)
+    rec.add_argument("--first", type=int, default=0)
+    rec.add_argument("--log", required=True)
+    fi = sub.add_parser("fit")
+    fi.add_argument("logs", nargs="+")
+    fi.add_argument("--l2", type=float, default=1.0)
+    fi.add_argument("--iters", type=int, default=30)
+    fi.add_argument("--write", metavar="MODULE",
+                    help="put the weights into this module's WEIGHTS "
+                         "(src/parlour/bots/hearts_policy.py)")
+    args = parser.parse_args(argv)
+    if args.cmd == "record":
+        if not 12000 <= args.seed <= 12999:
+            parser.error("record on the tuning seeds 12000-12999 only")
+        return record(args.hands, args.seed, args.first, args.log)
+    return fit(args.logs, args.l2, args.iters, args.write)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
