@@ -188,6 +188,47 @@ def score(rows: list[dict[str, Any]], weights: list[float], label: str) -> None:
         print(f"  {name}: {v[2]} decisions, policy {v[0] / v[2]:.1%}, normal {v[1] / v[2]:.1%}")
 
 
+class PolicyBot:
+    """The learned policy as a player (no search): its best card, or with
+    ``sampled`` a card drawn with its chances; passes as ``normal``."""
+
+    def __init__(self, seed: int, sampled: bool) -> None:
+        from parlour.cards import Rng
+
+        self.rng = Rng(seed)
+        self.sampled = sampled
+        self.normal = make_bot("hearts", "normal", seed=seed)
+
+    def choose(self, obs: Any, legal_actions: Any) -> int:
+        from parlour.bots.hearts_policy import WEIGHTS, policy_card
+
+        if obs.passing or len(legal_actions) < 2:
+            return int(self.normal.choose(obs, legal_actions))
+        legal = 0
+        for c in legal_actions:
+            legal |= 1 << c
+        n = len(obs.trick)
+        pts = [penalty(t) for t in taken_by_seat(obs.plays, obs.played_by)]
+        u = self.rng.below(1 << 24) / float(1 << 24) if self.sampled else -1.0
+        return policy_card(obs.seat, obs.hand, legal, list(obs.trick) + [0] * (4 - n), n,
+                           obs.leader, FULL_DECK & ~obs.played & ~obs.hand, pts,
+                           len(obs.plays) < 4, bool(obs.options.jack_of_diamonds),
+                           list(obs.scores), obs.options.target, list(WEIGHTS), u)
+
+
+def duel(hands: int, seed: int, sampled: bool) -> int:
+    """The policy as a player against ``normal``, duplicate deals (fast: no search)."""
+    from parlour.arena.hearts import MatchResult, add_deal, play_deal, report_lines
+
+    result = MatchResult()
+    for i in range(hands):
+        add_deal(result, play_deal(lambda s: PolicyBot(s, sampled),
+                                   lambda s: make_bot("hearts", "normal", seed=s), i, seed))
+    for line in report_lines(result, "policy" + (" sampled" if sampled else ""), "normal"):
+        print(line)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -203,7 +244,13 @@ def main(argv: list[str] | None = None) -> int:
     fi.add_argument("--write", metavar="MODULE",
                     help="put the weights into this module's WEIGHTS "
                          "(src/parlour/bots/hearts_policy.py)")
+    du = sub.add_parser("duel", help="the policy as a player against normal")
+    du.add_argument("--hands", type=int, default=1000)
+    du.add_argument("--seed", type=int, default=12800)
+    du.add_argument("--sampled", action="store_true")
     args = parser.parse_args(argv)
+    if args.cmd == "duel":
+        return duel(args.hands, args.seed, args.sampled)
     if args.cmd == "record":
         if not 12000 <= args.seed <= 12999:
             parser.error("record on the tuning seeds 12000-12999 only")
