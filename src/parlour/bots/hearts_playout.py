@@ -59,7 +59,7 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
     ``policy`` play the learned policy's card (:mod:`parlour.bots.hearts_policy`):
     its best card when ``policy_key`` is negative, else one drawn with the
     policy's chances by :func:`noise_draw` of ``policy_key``."""
-    weights = list(WEIGHTS)
+    weights: list[float] = list(WEIGHTS) if policy else []
     pts = [penalty(taken[0]), penalty(taken[1]), penalty(taken[2]), penalty(taken[3])]
     while tricks_done < 13:
         p = (leader + n) & 3
