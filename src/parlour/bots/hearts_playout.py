@@ -59,7 +59,6 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
     ``policy`` play the learned policy's card (:mod:`parlour.bots.hearts_policy`):
     its best card when ``policy_key`` is negative, else one drawn with the
     policy's chances by :func:`noise_draw` of ``policy_key``."""
-    weights: list[float] = list(WEIGHTS) if policy else []
     pts = [penalty(taken[0]), penalty(taken[1]), penalty(taken[2]), penalty(taken[3])]
     while tricks_done < 13:
         p = (leader + n) & 3
@@ -71,7 +70,7 @@ def playout(hands: list[int], trick: list[int], n: int, leader: int, broken: boo
             u = -1.0 if policy_key < 0 else policy_draw(noise_draw(policy_key,
                                                                   tricks_done * 4 + p))
             c = policy_card(p, hand, legal, trick, n, leader, out, pts, first, jack, scores,
-                            target, weights, u)
+                            target, WEIGHTS, u)
         else:
             c = rule_card(p, hand, legal, trick, n, leader, out, pts, first,
                           AVOID if avoid >> p & 1 else CASH if cash >> p & 1

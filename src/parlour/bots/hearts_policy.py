@@ -338,6 +338,15 @@ def _fill(f: list[int], c: int, rule_rep: int, me: int, hand: int, legal: int,
             f[42] = 1
 
 
+def _choices(legal: int, out: int, trick: Sequence[int], n: int, jack: bool) -> list[int]:
+    """The legal cards the seat can tell apart (:func:`reps`): cards still held by
+    the others or lying on the trick separate a suit's runs."""
+    sep = out
+    for i in range(n):
+        sep |= 1 << trick[i]
+    return reps(legal, sep, jack)
+
+
 def rep_of(cards: list[int], rule: int) -> int:
     """The card of ``cards`` (representatives, ascending) whose run holds ``rule``."""
     rep = -1
@@ -351,10 +360,7 @@ def card_features(c: int, me: int, hand: int, legal: int, trick: Sequence[int], 
                   leader: int, out: int, pts: Sequence[int], first: bool, jack: bool,
                   scores: Sequence[int], target: int) -> list[int]:
     """The features of playing ``c`` (a representative of :func:`reps`) here."""
-    sep = out
-    for i in range(n):
-        sep |= 1 << trick[i]
-    cards = reps(legal, sep, jack)
+    cards = _choices(legal, out, trick, n, jack)
     rule = rule_card(me, hand, legal, trick, n, leader, out, pts, first, NORMAL, jack,
                      scores, target)
     f = [0] * NF
@@ -369,10 +375,7 @@ def policy_card(me: int, hand: int, legal: int, trick: Sequence[int], n: int, le
     drawn with the softmax's chances by ``u`` in [0, 1)."""
     if legal & (legal - 1) == 0:
         return _low(legal)
-    sep = out
-    for i in range(n):
-        sep |= 1 << trick[i]
-    cards = reps(legal, sep, jack)
+    cards = _choices(legal, out, trick, n, jack)
     if len(cards) == 1:
         return cards[0]
     rule = rule_card(me, hand, legal, trick, n, leader, out, pts, first, NORMAL, jack,
