@@ -150,13 +150,13 @@ def fit(paths: list[str], l2: float, iters: int, write: str | None) -> int:
         if np.abs(step).max() < 1e-6:
             break
     weights = [round(float(v), 6) for v in w / scale]
-    block = "WEIGHTS: Final = (\n" + "".join(
+    block = "WEIGHTS: Final[tuple[float, ...]] = (\n" + "".join(
         f"    {v:.6f},  # {name}\n" for name, v in zip(FEATURES, weights, strict=True)) + ")\n"
     print(block, end="")
     if write:
         with open(write, encoding="utf-8") as f:
             text = f.read()
-        start = text.index("WEIGHTS: Final = (")
+        start = text.index("WEIGHTS: Final[tuple[float, ...]] = (")
         end = text.index("\n)\n", start) + 3
         with open(write, "w", encoding="utf-8") as f:
             f.write(text[:start] + block + text[end:])
@@ -174,7 +174,7 @@ def score(rows: list[dict[str, Any]], weights: list[float], label: str) -> None:
         trick = r["trick"] + [0] * (4 - len(r["trick"]))
         card = policy_card(r["me"], r["hand"], r["legal"], trick, len(r["trick"]), r["leader"],
                            r["out"], r["pts"], r["first"], r["jack"], r["scores"], r["target"],
-                           weights)
+                           tuple(weights))
         k = by_kind[kind(r)]
         k[0] += same(r, card)
         k[1] += same(r, predicted(r, NORMAL))
@@ -213,7 +213,7 @@ class PolicyBot:
         return policy_card(obs.seat, obs.hand, legal, list(obs.trick) + [0] * (4 - n), n,
                            obs.leader, FULL_DECK & ~obs.played & ~obs.hand, pts,
                            len(obs.plays) < 4, bool(obs.options.jack_of_diamonds),
-                           list(obs.scores), obs.options.target, list(WEIGHTS), u)
+                           list(obs.scores), obs.options.target, WEIGHTS, u)
 
 
 def duel(hands: int, seed: int, sampled: bool) -> int:

@@ -557,7 +557,7 @@ def test_the_learned_playout_policy_is_the_rules_with_corrections():
     from parlour.bots.hearts_rules import NORMAL, observed_card, penalty, taken_by_seat
     from parlour.cards import FULL_DECK
 
-    only_rules = [1.0] + [0.0] * (NF - 1)
+    only_rules = (1.0,) + (0.0,) * (NF - 1)
     for seed, hand, obs in card_positions(30):
         legal_actions = hand.legal_actions()
         legal = 0
@@ -581,6 +581,51 @@ def test_the_learned_playout_policy_is_the_rules_with_corrections():
             assert a in legal_actions
             assert HeartsExpert(seed=seed, samples=10, model=model).choose(obs, legal_actions) == a
 
+
+
+def test_the_policy_plays_the_model_the_learner_fits():
+    """The playouts score a card from its features without building the whole
+    vector (for speed); the learner fits the whole vector (``card_features``).
+    Both must be one model: the best card and the card a draw picks are those
+    of the features' softmax under the weights."""
+    import math
+
+    from parlour.bots.hearts_policy import WEIGHTS, card_features, policy_card, reps
+    from parlour.bots.hearts_rules import penalty, taken_by_seat
+    from parlour.cards import FULL_DECK
+
+    compared = 0
+    for _seed, hand, obs in card_positions(400):
+        legal = 0
+        for c in hand.legal_actions():
+            legal |= 1 << c
+        n = len(obs.trick)
+        trick = list(obs.trick) + [0] * (4 - n)
+        out = FULL_DECK & ~obs.played & ~obs.hand
+        pts = [penalty(t) for t in taken_by_seat(obs.plays, obs.played_by)]
+        sep = out
+        for t in obs.trick:
+            sep |= 1 << t
+        cards = reps(legal, sep, True)
+        if len(cards) < 2:
+            continue
+        rest = (obs.leader, out, pts, len(obs.plays) < 4, True, list(obs.scores),
+                obs.options.target)
+        vals = [sum(w * x for w, x in zip(WEIGHTS, card_features(
+            c, obs.seat, obs.hand, legal, trick, n, *rest), strict=True)) for c in cards]
+        top = max(vals)
+        assert policy_card(obs.seat, obs.hand, legal, trick, n, *rest, WEIGHTS) == \
+            cards[vals.index(top)]
+        chances = [math.exp(v - top) for v in vals]
+        z = sum(chances)
+        acc = 0.0
+        for c, ch in zip(cards, chances, strict=True):
+            # a draw just inside this card's share of [0, 1) picks it
+            u = acc + ch / z / 2
+            acc += ch / z
+            assert policy_card(obs.seat, obs.hand, legal, trick, n, *rest, WEIGHTS, u) == c
+        compared += 1
+    assert compared > 100
 
 def test_the_expert_valued_against_the_others_counts_a_moon_as_the_table_does():
     """With ``relative=1`` a hand is valued as the seat's points less the mean

@@ -11,7 +11,7 @@ Compiled with mypyc; no numpy here.
 >>> lead = 0 if hands[0] & 1 else 1 if hands[1] & 1 else 2 if hands[2] & 1 else 3
 >>> out = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[lead]
 >>> policy_card(lead, hands[lead], 1, [0, 0, 0, 0], 0, lead, out, [0, 0, 0, 0], True,
-...             False, [0, 0, 0, 0], 100, list(WEIGHTS))
+...             False, [0, 0, 0, 0], 100, WEIGHTS)
 0
 """
 
@@ -99,7 +99,7 @@ FEATURES: Final = (
 NF: Final = 58
 
 # Fitted by ``benchmarks/hearts_learn.py fit`` (see its docstring).
-WEIGHTS: Final = (
+WEIGHTS: Final[tuple[float, ...]] = (
     1.283314,  # the normal rules' card
     -1.292370,  # queen of spades
     -0.189277,  # a heart
@@ -191,27 +191,19 @@ def reps(legal: int, sep: int, jack: bool) -> list[int]:
     return out
 
 
-def _fill(f: list[int], c: int, rule_rep: int, me: int, hand: int, legal: int,
-          trick: Sequence[int], n: int, leader: int, out: int, pts: Sequence[int],
-          first: bool) -> None:
-    """The features of card ``c`` into ``f`` (``NF`` ints, all set)."""
-    for i in range(NF):
-        f[i] = 0
-    s = c // 13
-    r = c % 13
-    out_s = out & SUIT[s]
-    mine_s = hand & SUIT[s]
-    len_s = mine_s.bit_count()
-    above_out = (out_s & ~((2 << c) - 1)).bit_count()
-    below_out = (out_s & ((1 << c) - 1)).bit_count()
-    qs_out = out >> QS & 1 == 1
-    heart = s == HEARTS
-    cpts = 13 if c == QS else 1 if heart else 0
-    f[0] = 1 if c == rule_rep else 0
-    f[1] = 1 if c == QS else 0
-    f[2] = 1 if heart else 0
-    f[3] = r
-    # the seat holding every point so far, if one does
+def _put(nz: list[int], i: int, x: int) -> None:
+    """Feature ``i`` of value ``x`` into the sparse list ``nz`` (pairs of index
+    and value), where ``x`` is not 0."""
+    if x:
+        nz.append(i)
+        nz.append(x)
+
+
+def _spot(me: int, trick: list[int], n: int, leader: int,
+          pts: list[int]) -> tuple[int, int, int, int, int, int]:
+    """What every card's features share in a position: the seat holding every
+    point so far (-1 if none), the seat with the fewest points, the suit led,
+    the trick's winning card and seat, and the trick's points."""
     shooter = -1
     total = 0
     fewest = 0
@@ -222,123 +214,129 @@ def _fill(f: list[int], c: int, rule_rep: int, me: int, hand: int, legal: int,
     for t in range(4):
         if pts[t] > 0 and pts[t] == total:
             shooter = t
+    if n == 0:
+        return shooter, fewest, -1, -1, -1, 0
+    led = trick[0] // 13
+    best = trick[0]
+    bi = 0
+    tpts = 0
+    for i in range(n):
+        x = trick[i]
+        if x // 13 == led and x > best:
+            best = x
+            bi = i
+        if x == QS:
+            tpts += 13
+        elif x // 13 == HEARTS:
+            tpts += 1
+    return shooter, fewest, led, best, (leader + bi) & 3, tpts
+
+
+def _fill(nz: list[int], c: int, rule_rep: int, me: int, hand: int, legal: int, n: int,
+          out: int, pts: list[int], first: bool,
+          spot: tuple[int, int, int, int, int, int]) -> None:
+    """The features of card ``c`` that are not 0 into ``nz`` (pairs of index and
+    value), in the order of their indices (so a score sums in one order)."""
+    shooter, fewest, led, best, win_seat, tpts = spot
+    s = c // 13
+    r = c % 13
+    out_s = out & SUIT[s]
+    mine_s = hand & SUIT[s]
+    len_s = mine_s.bit_count()
+    above_out = (out_s & ~((2 << c) - 1)).bit_count()
+    below_out = (out_s & ((1 << c) - 1)).bit_count()
+    qs_out = out >> QS & 1 == 1
+    heart = s == HEARTS
+    cpts = 13 if c == QS else 1 if heart else 0
+    rule = 1 if c == rule_rep else 0
+    _put(nz, 0, rule)
+    _put(nz, 1, 1 if c == QS else 0)
+    _put(nz, 2, 1 if heart else 0)
+    _put(nz, 3, r)
     wins = False
     if n == 0:
-        f[4] = 1
-        f[56] = f[0]
-        f[5] = above_out
-        f[6] = below_out
-        f[7] = 1 if above_out == 0 and out_s else 0
-        f[8] = 1 if not out_s else 0
+        _put(nz, 4, 1)
+        _put(nz, 5, above_out)
+        _put(nz, 6, below_out)
+        _put(nz, 7, 1 if above_out == 0 and out_s else 0)
+        _put(nz, 8, 1 if not out_s else 0)
         if s == SPADES:
-            if qs_out and c < QS:
-                f[9] = 1
-            if hand >> QS & 1 and c != QS:
-                f[10] = 1
-            if qs_out and c > QS:
-                f[11] = 1
-        f[12] = 1 if heart else 0
-        f[13] = len_s
-        f[14] = 1 if c == _high(mine_s) else 0
-        f[15] = out_s.bit_count()
-        if c == _low(mine_s):
-            f[43] = 1
-        if out_s and below_out == 0:
-            f[44] = 1
-        if above_out == 0 and out_s.bit_count() >= 6:
-            f[45] = 1
-        if s == CLUBS:
-            f[48] = 1
-        elif s == DIAMONDS:
-            f[49] = 1
-        elif s == SPADES:
-            f[50] = 1
-        if len_s == 1:
-            f[51] = 1
-        f[52] = (mine_s & ((1 << c) - 1)).bit_count()
-        if above_out == 1:
-            f[53] = 1
+            _put(nz, 9, 1 if qs_out and c < QS else 0)
+            _put(nz, 10, 1 if hand >> QS & 1 and c != QS else 0)
+            _put(nz, 11, 1 if qs_out and c > QS else 0)
+        _put(nz, 12, 1 if heart else 0)
+        _put(nz, 13, len_s)
+        _put(nz, 14, 1 if c == _high(mine_s) else 0)
+        _put(nz, 15, out_s.bit_count())
         wins = above_out == 0
+    elif s == led:
+        wins = c > best
+        _put(nz, 16, 1)
+        if wins:
+            _put(nz, 17, 1)
+            _put(nz, 18, 1 if n == 3 else 0)
+            _put(nz, 19, tpts if tpts < 13 else 13)
+            if n != 3:
+                _put(nz, 20, above_out)
+        under = legal & ((1 << best) - 1)
+        _put(nz, 21, 1 if under and c == _high(under) else 0)
+        _put(nz, 22, 1 if c == _low(legal) else 0)
+        _put(nz, 23, 1 if c == _high(legal) else 0)
+        _put(nz, 24, 1 if c == QS and best > QS else 0)
+        _put(nz, 25, 1 if c in (KS, AS) and qs_out else 0)
+        _put(nz, 26, 1 if first else 0)
+        if wins:
+            _put(nz, 27, 1 if led == HEARTS else 0)
+            _put(nz, 28, 1 if n != 3 and led <= DIAMONDS and tpts == 0
+                 and out_s.bit_count() >= 6 else 0)
+            _put(nz, 38, 1 if tpts + cpts > 0 and shooter >= 0 and shooter != me
+                 and pts[shooter] >= 4 else 0)
     else:
-        led = trick[0] // 13
-        best = trick[0]
-        bi = 0
-        tpts = 0
-        for i in range(n):
-            x = trick[i]
-            if x // 13 == led and x > best:
-                best = x
-                bi = i
-            if x == QS:
-                tpts += 13
-            elif x // 13 == HEARTS:
-                tpts += 1
-        win_seat = (leader + bi) & 3
-        if s == led:
-            f[16] = 1
-            wins = c > best
-            if wins:
-                f[17] = 1
-                if n == 3:
-                    f[18] = 1
-                else:
-                    f[20] = above_out
-                    if led <= DIAMONDS and tpts == 0 and out_s.bit_count() >= 6:
-                        f[28] = 1
-                f[19] = tpts if tpts < 13 else 13
-                if led == HEARTS:
-                    f[27] = 1
-                if n == 1:
-                    f[46] = 1
-                elif n == 2:
-                    f[55] = 1
-                if c == _low(legal & ~((2 << best) - 1)):
-                    f[54] = 1
-            under = legal & ((1 << best) - 1)
-            if under and c == _high(under):
-                f[21] = 1
-            if c == _low(legal):
-                f[22] = 1
-            if c == _high(legal):
-                f[23] = 1
-            if c == QS and best > QS:
-                f[24] = 1
-            if c in (KS, AS) and qs_out:
-                f[25] = 1
-            if first:
-                f[26] = 1
-        else:
-            f[29] = 1
-            f[57] = f[0]
-            if c == QS:
-                f[30] = 1
-            if c in (KS, AS) and qs_out:
-                f[31] = 1
-            if heart:
-                f[32] = r
-            f[33] = r
-            if len_s == 1:
-                f[34] = 1
-            if cpts and shooter == win_seat and shooter != me and pts[shooter] >= 4:
-                f[35] = 1
-            f[36] = len_s
-            if cpts and win_seat == fewest:
-                f[37] = 1
-            if cpts and pts[win_seat] > 0:
-                f[47] = 1
-            tpts += cpts
-        if wins and tpts + cpts > 0 and shooter >= 0 and shooter != me and pts[shooter] >= 4:
-            f[38] = 1
+        _put(nz, 29, 1)
+        _put(nz, 30, 1 if c == QS else 0)
+        _put(nz, 31, 1 if c in (KS, AS) and qs_out else 0)
+        _put(nz, 32, r if heart else 0)
+        _put(nz, 33, r)
+        _put(nz, 34, 1 if len_s == 1 else 0)
+        _put(nz, 35, 1 if cpts and shooter == win_seat and shooter != me
+             and pts[shooter] >= 4 else 0)
+        _put(nz, 36, len_s)
+        _put(nz, 37, 1 if cpts and win_seat == fewest else 0)
     if wins:
-        if shooter == me and pts[me] >= 8:
-            f[39] = 1
-        f[40] = cpts
-        f[41] = pts[me] if pts[me] < 26 else 26
-        if qs_out and s == SPADES:
-            f[42] = 1
+        _put(nz, 39, 1 if shooter == me and pts[me] >= 8 else 0)
+        _put(nz, 40, cpts)
+        _put(nz, 41, pts[me] if pts[me] < 26 else 26)
+        _put(nz, 42, 1 if qs_out and s == SPADES else 0)
+    if n == 0:
+        _put(nz, 43, 1 if c == _low(mine_s) else 0)
+        _put(nz, 44, 1 if out_s and below_out == 0 else 0)
+        _put(nz, 45, 1 if above_out == 0 and out_s.bit_count() >= 6 else 0)
+        _put(nz, 48, 1 if s == CLUBS else 0)
+        _put(nz, 49, 1 if s == DIAMONDS else 0)
+        _put(nz, 50, 1 if s == SPADES else 0)
+        _put(nz, 51, 1 if len_s == 1 else 0)
+        _put(nz, 52, (mine_s & ((1 << c) - 1)).bit_count())
+        _put(nz, 53, 1 if above_out == 1 else 0)
+        _put(nz, 56, rule)
+    elif s == led:
+        if wins:
+            _put(nz, 46, 1 if n == 1 else 0)
+            _put(nz, 54, 1 if c == _low(legal & ~((2 << best) - 1)) else 0)
+            _put(nz, 55, 1 if n == 2 else 0)
+    else:
+        _put(nz, 47, 1 if cpts and pts[win_seat] > 0 else 0)
+        _put(nz, 57, rule)
 
 
-def _choices(legal: int, out: int, trick: Sequence[int], n: int, jack: bool) -> list[int]:
+def _value(nz: list[int], weights: tuple[float, ...]) -> float:
+    """The policy's score of a card from its features (:func:`_fill`)."""
+    v = 0.0
+    for k in range(0, len(nz), 2):
+        v += weights[nz[k]] * nz[k + 1]
+    return v
+
+
+def _choices(legal: int, out: int, trick: list[int], n: int, jack: bool) -> list[int]:
     """The legal cards the seat can tell apart (:func:`reps`): cards still held by
     the others or lying on the trick separate a suit's runs."""
     sep = out
@@ -356,21 +354,25 @@ def rep_of(cards: list[int], rule: int) -> int:
     return rep
 
 
-def card_features(c: int, me: int, hand: int, legal: int, trick: Sequence[int], n: int,
-                  leader: int, out: int, pts: Sequence[int], first: bool, jack: bool,
+def card_features(c: int, me: int, hand: int, legal: int, trick: list[int], n: int,
+                  leader: int, out: int, pts: list[int], first: bool, jack: bool,
                   scores: Sequence[int], target: int) -> list[int]:
     """The features of playing ``c`` (a representative of :func:`reps`) here."""
     cards = _choices(legal, out, trick, n, jack)
     rule = rule_card(me, hand, legal, trick, n, leader, out, pts, first, NORMAL, jack,
                      scores, target)
+    nz: list[int] = []
+    _fill(nz, c, rep_of(cards, rule), me, hand, legal, n, out, pts, first,
+          _spot(me, trick, n, leader, pts))
     f = [0] * NF
-    _fill(f, c, rep_of(cards, rule), me, hand, legal, trick, n, leader, out, pts, first)
+    for k in range(0, len(nz), 2):
+        f[nz[k]] = nz[k + 1]
     return f
 
 
-def policy_card(me: int, hand: int, legal: int, trick: Sequence[int], n: int, leader: int,
-                out: int, pts: Sequence[int], first: bool, jack: bool, scores: Sequence[int],
-                target: int, weights: Sequence[float], u: float = -1.0) -> int:
+def policy_card(me: int, hand: int, legal: int, trick: list[int], n: int, leader: int,
+                out: int, pts: list[int], first: bool, jack: bool, scores: Sequence[int],
+                target: int, weights: tuple[float, ...], u: float = -1.0) -> int:
     """The policy's card: the highest-scoring representative (``u`` < 0), or one
     drawn with the softmax's chances by ``u`` in [0, 1)."""
     if legal & (legal - 1) == 0:
@@ -381,16 +383,14 @@ def policy_card(me: int, hand: int, legal: int, trick: Sequence[int], n: int, le
     rule = rule_card(me, hand, legal, trick, n, leader, out, pts, first, NORMAL, jack,
                      scores, target)
     rep = rep_of(cards, rule)
-    f = [0] * NF
+    spot = _spot(me, trick, n, leader, pts)
     best = -1
     best_v = 0.0
     vals: list[float] = []
     for c in cards:
-        _fill(f, c, rep, me, hand, legal, trick, n, leader, out, pts, first)
-        v = 0.0
-        for i in range(NF):
-            if f[i]:
-                v += weights[i] * f[i]
+        nz: list[int] = []
+        _fill(nz, c, rep, me, hand, legal, n, out, pts, first, spot)
+        v = _value(nz, weights)
         vals.append(v)
         if best < 0 or v > best_v:
             best = c
