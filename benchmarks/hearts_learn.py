@@ -9,6 +9,7 @@ decisions. The weights printed by ``fit`` go into
     python benchmarks/hearts_learn.py record --hands 800 --seed 12000 --first 0 \\
         --log /tmp/learn/self_a.jsonl
     python benchmarks/hearts_learn.py fit /tmp/learn/self_*.jsonl
+    python benchmarks/hearts_learn.py times --hands 6 --seed 12500 --opt model=6
 
 Four experts sit at the table and every card decision with more than one legal
 card is recorded (one hand a deal, no duplicate: the four seats are alike).
@@ -20,7 +21,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
+import time
 from collections import defaultdict
 from typing import Any
 
@@ -229,6 +232,47 @@ def duel(hands: int, seed: int, sampled: bool) -> int:
     return 0
 
 
+class CpuTimed:
+    """A bot whose card decisions with a choice are timed in this thread's CPU
+    seconds (not wall seconds), so other jobs on a shared machine blur the
+    comparison less."""
+
+    def __init__(self, bot: Any, times: list[float]) -> None:
+        self.bot = bot
+        self.times = times
+
+    def choose(self, obs: Any, legal_actions: Any) -> int:
+        start = time.thread_time()
+        action = int(self.bot.choose(obs, legal_actions))
+        if len(legal_actions) > 1 and not obs.passing:
+            self.times.append(time.thread_time() - start)
+        return action
+
+
+def times(hands: int, seed: int, options: dict[str, int]) -> int:
+    """The expert's card decisions with and without ``options``, against
+    ``normal`` on the same deals, in CPU time: median and p95 side by side."""
+    from parlour.arena.hearts import play_deal
+
+    arms = [("the plain expert", {}), (" ".join(f"{k}={v}" for k, v in options.items()), options)]
+    spent: list[list[float]] = [[], []]
+    with Progress(hands * len(arms), "deals") as bar:
+        for i in range(hands):
+            for (_label, opts), got in zip(arms, spent, strict=True):
+                def expert(s: int, o: dict[str, int] = opts, g: list[float] = got) -> CpuTimed:
+                    return CpuTimed(make_bot("hearts", "expert", seed=s, **o), g)
+
+                play_deal(expert, lambda s: make_bot("hearts", "normal", seed=s), i, seed)
+                bar.update()
+    print(f"{'expert':<24}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}"
+          f"  (CPU time, {hands} deals, seed {seed})")
+    for (label, _opts), got in zip(arms, spent, strict=True):
+        got.sort()
+        print(f"{label:<24}{len(got):>10}{1000 * statistics.median(got):>11.1f}"
+              f"{1000 * got[int(0.95 * len(got))]:>9.1f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -248,7 +292,21 @@ def main(argv: list[str] | None = None) -> int:
     du.add_argument("--hands", type=int, default=1000)
     du.add_argument("--seed", type=int, default=12800)
     du.add_argument("--sampled", action="store_true")
+    ti = sub.add_parser("times", help="the expert's decisions in CPU time, with and without "
+                                      "an option, side by side")
+    ti.add_argument("--hands", type=int, default=6)
+    ti.add_argument("--seed", type=int, default=12500)
+    ti.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
+                    help="the expert's option to time (default model=6)")
     args = parser.parse_args(argv)
+    if args.cmd == "times":
+        options: dict[str, int] = {}
+        for item in args.opt or ["model=6"]:
+            key, eq, value = item.partition("=")
+            if not eq or not value.lstrip("-").isdigit():
+                parser.error(f"--opt {item!r}: KEY=VALUE with a whole number")
+            options[key] = int(value)
+        return times(args.hands, args.seed, options)
     if args.cmd == "duel":
         return duel(args.hands, args.seed, args.sampled)
     if args.cmd == "record":
