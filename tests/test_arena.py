@@ -69,7 +69,8 @@ def test_a_budget_option_that_is_not_a_number_is_refused(
     (["hearts", "--a-opt", "budget=1"],
      "the hearts expert bot has no option 'budget' "
      "(options: samples, time_budget, dd_tricks, pass_deals, pass_cards, infer, pass_infer, "
-     "queen_infer, pool, model, relative, end_bonus, noise, noise_tricks, policy_self)"),
+     "queen_infer, pool, model, relative, end_bonus, noise, noise_tricks, policy_self, "
+     "policy_infer)"),
     (["spades", "--b-opt", "samples=4"], "the spades normal bot has no option 'samples' "
                                          "(it takes none)"),
 ])

@@ -413,27 +413,54 @@ def test_the_rules_own_plays_and_passes_count_no_mismatch_on_the_real_deal():
             seat = hand.current_player()
             obs = hand.observation(seat)
             if not obs.passing:
-                assert mismatches(obs, hand) == (0, 0, 0)
+                assert mismatches(obs, hand) == (0, 0, 0, 0.0)
             hand.apply(normal.choose(obs, hand.legal_actions()))
 
 
-def test_the_weighted_expert_believes_a_seat_that_showed_out_without_the_queen_lacks_her():
+@pytest.mark.parametrize("option", [{"queen_infer": 0.2}, {"policy_infer": 1.0}])
+def test_the_weighted_expert_believes_a_seat_that_showed_out_without_the_queen_lacks_her(
+        option):
     """West threw a low spade on the diamond lead, void: any sound player
     would have thrown the queen had West held her, so the weighted deals
-    seldom give her to West, where plain sampling often does."""
+    seldom give her to West, where plain sampling often does (weighed by the
+    rule the queen breaks, or by the learned policy's chance of the plays)."""
     from parlour.bots.hearts_expert import HeartsExpert
 
     hand = _position(DUMP_DEAL, "2C 2S AC 3S 2D 4S 3D")
     obs = hand.observation(0)  # North: the queen is unseen (East holds her)
     rng = Rng(3)
     plain = _queen_share([(obs.sample(rng), 1) for _ in range(300)], 3)
-    expert = HeartsExpert(seed=3, samples=150, queen_infer=0.2)
+    expert = HeartsExpert(seed=3, samples=150, **option)
     weighted = _queen_share(expert._weighted_worlds(obs), 3)
     assert plain > 0.25
     assert weighted < plain / 2
     off = HeartsExpert(seed=3, samples=150)
     assert not off._inferring(obs)  # off by default: every sampled deal counts the same
 
+
+def test_the_learned_policy_explains_the_real_deal_better_than_sampled_ones():
+    """The policy's likelihood of the others' plays (``policy_infer``) is
+    higher on the deal the expert really played than on most deals a seat
+    samples: it reads the cards from the play."""
+    from parlour.bots.hearts_weights import mismatches
+
+    expert = bot("expert", 5)
+    better = compared = 0
+    for seed in range(6):
+        hand = HeartsHand.from_seed(seed, pass_dir=0)
+        rng = Rng(seed)
+        while not hand.is_terminal():
+            seat = hand.current_player()
+            obs = hand.observation(seat)
+            if len(obs.plays) in (16, 28):
+                real = mismatches(obs, hand, True)[3]
+                assert real < 0.0
+                for _ in range(20):
+                    world = obs.sample(rng)
+                    better += real > mismatches(obs, world, True)[3]
+                    compared += 1
+            hand.apply(expert.choose(obs, hand.legal_actions()))
+    assert better > 0.65 * compared  # 0.5 if the plays told nothing
 
 def test_the_weighted_expert_believes_its_passer_kept_no_unguarded_queen():
     """North received three cards from West; West's rules would have passed

@@ -205,7 +205,11 @@ class HeartsExpert:
     (:mod:`parlour.bots.hearts_policy`, fitted to the expert's own choices in
     self-play); 6: a card drawn with the policy's chances, the draws paired
     across candidates as the noise's are; ``policy_self``: with 5 or 6, this
-    seat's own later cards too (default 0: by the ``normal`` rules).
+    seat's own later cards too (default 0: by the ``normal`` rules);
+    ``policy_infer`` (an experiment, default 0: off): the sampled deals
+    weighted by the learned policy's chance of what the other seats played
+    on each, to that power (1: the policy's likelihood itself), and drawn by
+    weight as ``infer``'s are.
 
     >>> from parlour.games.hearts import HeartsHand
     >>> hand = HeartsHand.from_seed(3, pass_dir=0)
@@ -223,7 +227,7 @@ class HeartsExpert:
                  infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
                  pool: int = 2, model: int = 0, relative: float = 0.0,
                  end_bonus: float = 30.0, noise: float = 0.0, noise_tricks: int = 0,
-                 policy_self: int = 0) -> None:
+                 policy_self: int = 0, policy_infer: float = 0.0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if not 3 <= pass_cards <= 13:
@@ -232,6 +236,9 @@ class HeartsExpert:
             raise ValueError("infer, pass_infer and queen_infer are weights above 0, at most 1")
         if pool < 1:
             raise ValueError("pool must be at least 1")
+        if not 0.0 <= policy_infer <= 1.0:
+            raise ValueError("policy_infer is the power of the learned policy's chances of "
+                             "the others' plays in a deal's weight, from 0 (off) to 1")
         if not 0.0 <= relative <= 1.0:
             raise ValueError("relative is a weight from 0 (own points) to 1 "
                              "(own points less the others' mean)")
@@ -257,6 +264,7 @@ class HeartsExpert:
         self.pass_infer = pass_infer
         self.queen_infer = queen_infer
         self.pool = pool
+        self.policy_infer = policy_infer
         self.model = model
         self.relative = float(relative)
         self.end_bonus = float(end_bonus)
@@ -400,7 +408,8 @@ class HeartsExpert:
     def _inferring(self, obs: Any) -> bool:
         """Whether the deals are weighted by what the other seats did: the
         option is on and something was passed to this seat or played."""
-        if self.infer >= 1.0 and self.pass_infer >= 1.0 and self.queen_infer >= 1.0:
+        if (self.infer >= 1.0 and self.pass_infer >= 1.0 and self.queen_infer >= 1.0
+                and self.policy_infer <= 0.0):
             return False
         return bool(obs.plays) or (obs.received != 0 and self.pass_infer < 1.0)
 
@@ -433,8 +442,9 @@ class HeartsExpert:
         twice). A deal's weight is ``infer`` to the power of the other seats'
         plays in it that are not the ``normal`` card and ``pass_infer`` to the
         power of the received cards its passer's rules would have kept
-        (:func:`~parlour.bots.hearts_weights.mismatches`), relative to the best
-        deal of the pool."""
+        (:func:`~parlour.bots.hearts_weights.mismatches`), times the learned
+        policy's chance of the others' plays to the power ``policy_infer``,
+        relative to the best deal of the pool."""
         pool: list[Any] = []
         logs: list[float] = []
         lp = math.log(self.infer) if self.infer < 1.0 else 0.0
@@ -450,9 +460,9 @@ class HeartsExpert:
                 if failed > 8 * want:
                     break
                 continue
-            miss, pass_miss, queen = mismatches(obs, world)
+            miss, pass_miss, queen, logp = mismatches(obs, world, self.policy_infer > 0.0)
             pool.append(world)
-            logs.append(miss * lp + pass_miss * lq + queen * lqq)
+            logs.append(miss * lp + pass_miss * lq + queen * lqq + self.policy_infer * logp)
         if not pool:
             return []
         top = max(logs)
@@ -599,10 +609,10 @@ def _expert(seed: int = 0, samples: int = 200, time_budget: float = 0.0,
             infer: float = 1.0, pass_infer: float = 1.0, queen_infer: float = 1.0,
             pool: int = 2, model: int = 0, relative: float = 0.0,
             end_bonus: float = 30.0, noise: float = 0.0, noise_tricks: int = 0,
-            policy_self: int = 0) -> HeartsExpert:
+            policy_self: int = 0, policy_infer: float = 0.0) -> HeartsExpert:
     return HeartsExpert(seed, samples, time_budget, dd_tricks, pass_deals, pass_cards,
                         infer, pass_infer, queen_infer, pool, model, relative, end_bonus,
-                        noise, noise_tricks, policy_self)
+                        noise, noise_tricks, policy_self, policy_infer)
 
 
 register_bot("hearts", "expert", _expert)

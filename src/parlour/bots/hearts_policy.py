@@ -23,7 +23,8 @@ from typing import Final
 
 from parlour.bots.hearts_rules import NORMAL, rule_card
 
-__all__ = ["FEATURES", "WEIGHTS", "card_features", "policy_card", "policy_draw", "rep_of", "reps"]
+__all__ = ["FEATURES", "WEIGHTS", "card_features", "policy_card", "policy_draw", "policy_logp",
+           "rep_of", "reps"]
 
 CLUBS: Final = 0
 DIAMONDS: Final = 1
@@ -370,6 +371,22 @@ def card_features(c: int, me: int, hand: int, legal: int, trick: list[int], n: i
     return f
 
 
+def _scores(cards: list[int], me: int, hand: int, legal: int, trick: list[int], n: int,
+            leader: int, out: int, pts: list[int], first: bool, jack: bool,
+            scores: Sequence[int], target: int, weights: tuple[float, ...]) -> list[float]:
+    """The policy's score of each of ``cards`` (the representatives, :func:`_choices`)."""
+    rule = rule_card(me, hand, legal, trick, n, leader, out, pts, first, NORMAL, jack,
+                     scores, target)
+    rep = rep_of(cards, rule)
+    spot = _spot(me, trick, n, leader, pts)
+    vals: list[float] = []
+    for c in cards:
+        nz: list[int] = []
+        _fill(nz, c, rep, me, hand, legal, n, out, pts, first, spot)
+        vals.append(_value(nz, weights))
+    return vals
+
+
 def policy_card(me: int, hand: int, legal: int, trick: list[int], n: int, leader: int,
                 out: int, pts: list[int], first: bool, jack: bool, scores: Sequence[int],
                 target: int, weights: tuple[float, ...], u: float = -1.0) -> int:
@@ -380,23 +397,15 @@ def policy_card(me: int, hand: int, legal: int, trick: list[int], n: int, leader
     cards = _choices(legal, out, trick, n, jack)
     if len(cards) == 1:
         return cards[0]
-    rule = rule_card(me, hand, legal, trick, n, leader, out, pts, first, NORMAL, jack,
-                     scores, target)
-    rep = rep_of(cards, rule)
-    spot = _spot(me, trick, n, leader, pts)
-    best = -1
-    best_v = 0.0
-    vals: list[float] = []
-    for c in cards:
-        nz: list[int] = []
-        _fill(nz, c, rep, me, hand, legal, n, out, pts, first, spot)
-        v = _value(nz, weights)
-        vals.append(v)
-        if best < 0 or v > best_v:
-            best = c
-            best_v = v
+    vals = _scores(cards, me, hand, legal, trick, n, leader, out, pts, first, jack, scores,
+                   target, weights)
+    best = 0
+    for k in range(1, len(vals)):
+        if vals[k] > vals[best]:
+            best = k
     if u < 0.0:
-        return best
+        return cards[best]
+    best_v = vals[best]
     z = 0.0
     for k in range(len(vals)):
         vals[k] = math.exp(vals[k] - best_v)
@@ -407,6 +416,28 @@ def policy_card(me: int, hand: int, legal: int, trick: list[int], n: int, leader
         if u < acc:
             return cards[k]
     return cards[len(cards) - 1]
+
+
+def policy_logp(card: int, me: int, hand: int, legal: int, trick: list[int], n: int,
+                leader: int, out: int, pts: list[int], first: bool, jack: bool,
+                scores: Sequence[int], target: int, weights: tuple[float, ...]) -> float:
+    """The log of the policy's chance of playing ``card`` (its run of equivalent
+    cards): how well the policy explains a play, 0 where there was no choice."""
+    if legal & (legal - 1) == 0:
+        return 0.0
+    cards = _choices(legal, out, trick, n, jack)
+    if len(cards) == 1:
+        return 0.0
+    vals = _scores(cards, me, hand, legal, trick, n, leader, out, pts, first, jack, scores,
+                   target, weights)
+    top = vals[0]
+    for v in vals:
+        if v > top:
+            top = v
+    z = 0.0
+    for v in vals:
+        z += math.exp(v - top)
+    return vals[cards.index(rep_of(cards, card))] - top - math.log(z)
 
 
 def policy_draw(h: int) -> float:

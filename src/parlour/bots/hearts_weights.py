@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from parlour.bots.hearts_policy import WEIGHTS, policy_logp
 from parlour.bots.hearts_rules import (
     HEARTS,
     NORMAL,
@@ -33,7 +34,7 @@ from parlour.bots.hearts_rules import (
 __all__ = ["mismatches", "systematic_draw"]
 
 
-def mismatches(obs: Any, world: Any) -> tuple[int, int, int]:
+def mismatches(obs: Any, world: Any, policy: bool = False) -> tuple[int, int, int, float]:
     """How far the sampled deal ``world`` is from what the ``normal`` rules
     would have done with its cards: the other seats' plays so far that are
     not the rules' card (nor a card alike to it); the cards this seat
@@ -44,7 +45,10 @@ def mismatches(obs: Any, world: Any) -> tuple[int, int, int]:
 
     A deal where the passer kept a card its rules pass before the ones it
     gave counts one for each such card; the expert's ``infer``,
-    ``pass_infer`` and ``queen_infer`` turn the counts into weights."""
+    ``pass_infer`` and ``queen_infer`` turn the counts into weights. With
+    ``policy``, the fourth figure is the log of the chance the learned policy
+    (:mod:`parlour.bots.hearts_policy`) gives the others' plays on this deal,
+    their product (``policy_infer``); else 0."""
     me: int = obs.seat
     opts = obs.options
     jack: bool = opts.jack_of_diamonds
@@ -59,7 +63,7 @@ def mismatches(obs: Any, world: Any) -> tuple[int, int, int]:
         pass_miss = 3 - (rule_pass & obs.received).bit_count()
     plays: list[int] = list(obs.plays)
     if not plays:
-        return 0, pass_miss, 0
+        return 0, pass_miss, 0, 0.0
     played_by: list[int] = list(obs.played_by)
     now: list[int] = list(world.play.hands)
     hands = [now[s] | played_by[s] for s in range(4)]
@@ -75,6 +79,7 @@ def mismatches(obs: Any, world: Any) -> tuple[int, int, int]:
     done = 0
     miss = 0
     queen = 0
+    logp = 0.0
     for c in plays:
         p = (leader + n) & 3
         hand = hands[p]
@@ -93,6 +98,9 @@ def mismatches(obs: Any, world: Any) -> tuple[int, int, int]:
                 if (legal >> QS & 1 and c != QS and n > 0 and not first
                         and _safe_queen(trick, n, legal, pts)):
                     queen += 1
+                if policy:
+                    logp += policy_logp(c, p, hand, legal, trick, n, leader, out, pts, first,
+                                        jack, scores, target, WEIGHTS)
         hands[p] = hand & ~(1 << c)
         left &= ~(1 << c)
         if c // 13 == HEARTS or (qbh and c == QS):
@@ -106,7 +114,7 @@ def mismatches(obs: Any, world: Any) -> tuple[int, int, int]:
             leader = w
             n = 0
             done += 1
-    return miss, pass_miss, queen
+    return miss, pass_miss, queen, logp
 
 
 def _safe_queen(trick: list[int], n: int, legal: int, pts: list[int]) -> bool:
