@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Final
 
 from parlour.bots.registry import register_bot
 from parlour.bots.spades_play import SPADES, rule_card
@@ -56,15 +57,15 @@ W_OWN_NIL = -256
 W_OPP_NIL = 16
 WIN_BONUS = 150
 BAG_COST = 10.0
-PLAYOUTS = 1000
+PLAYOUTS: Final = 1000
 # Sampled deals a bid; each is played out once for every candidate bid.
-BID_SAMPLES = 64
+BID_SAMPLES: Final = 64
 # Sampled deals a card in the exact endgame (each solved for every candidate). 64
 # gained about 1.35 points a position over 24-32 against PIMC-24 (4,266 positions),
 # 128 about 1.4 over 64 (1,119 positions in a confirming run).
-DD_SAMPLES = 128
+DD_SAMPLES: Final = 128
 # A nil is weighed only for a hand whose rough danger (:func:`nil_danger`) is below this.
-NIL_MAX = 0.9
+NIL_MAX: Final = 0.9
 
 
 class Evaluation:
