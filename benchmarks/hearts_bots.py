@@ -78,11 +78,18 @@ MATCHES = {
 DEFAULT = ("easy-random", "normal-easy", "expert-normal", "expert-ismcts")
 
 
-def _options(pairs: list[str]) -> dict[str, Any]:
+def bot_options(pairs: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs as a bot's options (a number each); ValueError names
+    a pair that is not one."""
     out: dict[str, Any] = {}
     for pair in pairs:
-        key, _sep, value = pair.partition("=")
-        out[key] = float(value) if "." in value else int(value)
+        key, sep, value = pair.partition("=")
+        try:
+            if not key or not sep:
+                raise ValueError
+            out[key] = float(value) if "." in value else int(value)
+        except ValueError:
+            raise ValueError(f"option {pair!r}: KEY=VALUE with a number") from None
     return out
 
 
@@ -299,10 +306,10 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         print(f"{name}:", flush=True)
         try:
-            out.append(run(name, args.hands, args.seed, _options(args.a_opt),
-                           _options(args.b_opt), args.first, args.log, args.jobs,
+            out.append(run(name, args.hands, args.seed, bot_options(args.a_opt),
+                           bot_options(args.b_opt), args.first, args.log, args.jobs,
                            args.resume))
-        except ValueError as e:  # a log to resume that is not one
+        except ValueError as e:  # an option that is not KEY=NUMBER, a log that is not one
             print(f"hearts_bots.py: {e}", file=sys.stderr)
             return 2
     if args.json:

@@ -27,6 +27,7 @@ import time
 from collections import defaultdict
 from typing import Any
 
+from hearts_bots import bot_options
 from hearts_model_fit import kind, predicted, read, same
 from parlour.bots.base import make_bot
 from parlour.bots.hearts_rules import HEARTS_MASK, NORMAL, QS, penalty, taken_by_seat
@@ -249,7 +250,7 @@ class CpuTimed:
         return action
 
 
-def times(hands: int, seed: int, options: dict[str, int]) -> int:
+def times(hands: int, seed: int, options: dict[str, Any]) -> int:
     """The expert's card decisions with and without ``options``, against
     ``normal`` on the same deals, in CPU time: median and p95 side by side."""
     from parlour.arena.hearts import play_deal
@@ -259,7 +260,7 @@ def times(hands: int, seed: int, options: dict[str, int]) -> int:
     with Progress(hands * len(arms), "deals") as bar:
         for i in range(hands):
             for (_label, opts), got in zip(arms, spent, strict=True):
-                def expert(s: int, o: dict[str, int] = opts, g: list[float] = got) -> CpuTimed:
+                def expert(s: int, o: dict[str, Any] = opts, g: list[float] = got) -> CpuTimed:
                     return CpuTimed(make_bot("hearts", "expert", seed=s, **o), g)
 
                 play_deal(expert, lambda s: make_bot("hearts", "normal", seed=s), i, seed)
@@ -300,12 +301,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="the expert's option to time (default model=6)")
     args = parser.parse_args(argv)
     if args.cmd == "times":
-        options: dict[str, int] = {}
-        for item in args.opt or ["model=6"]:
-            key, eq, value = item.partition("=")
-            if not eq or not value.lstrip("-").isdigit():
-                parser.error(f"--opt {item!r}: KEY=VALUE with a whole number")
-            options[key] = int(value)
+        try:
+            options = bot_options(args.opt or ["model=6"])
+        except ValueError as e:
+            parser.error(f"--opt {e}")
         return times(args.hands, args.seed, options)
     if args.cmd == "duel":
         return duel(args.hands, args.seed, args.sampled)
