@@ -52,12 +52,14 @@ def against_pimc(game: str, *logs: str, a_opt: tuple[str, ...] = ()) -> Figure:
     return Figure(mean, mean - half, mean + half, f"{len(diffs):,} deals")
 
 
-def hearts_single_hands(*names: str, match: str = "expert-pimc") -> Figure:
+def hearts_single_hands(*names: str, match: str = "expert-pimc",
+                        a_options: dict[str, float] | None = None) -> Figure:
     """The Hearts expert's gain a hand in single hands with passing against PIMC-24
     or IS-MCTS (``hearts_bots.py --match MATCH``): the other's points less the
-    expert's, every logged deal of the plain expert pooled."""
+    expert's, every logged deal of the expert with ``a_options`` (none: the
+    expert of the run's day, with its defaults) pooled."""
     deals = [m for name in names for m in _lines(name)
-             if m["match"] == match and not m.get("a_options")]
+             if m["match"] == match and (m.get("a_options") or {}) == (a_options or {})]
     if not deals or len({(m["seed"], m["deal"]) for m in deals}) != len(deals):
         raise SystemExit(f"hearts single hands: no deals, or a deal logged twice, in {names}")
     mean, half = mean_interval([m["points_b"] - m["points_a"] for m in deals])
@@ -97,14 +99,22 @@ ROWS = [
         lambda: against_pimc("hearts", "pimc_reference_issue19.jsonl",
                              "pimc_reference_hearts_weighted.jsonl",
                              "pimc_hearts_model_issue19.jsonl")),
-    Row("Hearts expert v PIMC-24 (hands)", "points a hand", 0.0, 2.5,
+    # the expert before model=6 became its default (2026-12-07)
+    Row("Hearts expert v PIMC-24 (hands, before 12-07)", "points a hand", 0.0, 2.5,
         lambda: hearts_single_hands("hearts_expert_pimc_seed9900.jsonl",
                                     "hearts_expert_pimc_seed9910.jsonl")),
-    Row("Hearts expert v IS-MCTS (hands)", "points a hand", 0.0, 3.5,
+    # model=6, the default since 2026-12-07
+    Row("Hearts expert v PIMC-24 (hands)", "points a hand", 0.0, 2.5,
+        lambda: hearts_single_hands("hearts_learned_model6_pimc_seed9900.jsonl",
+                                    a_options={"model": 6})),
+    Row("Hearts expert v IS-MCTS (hands, before 12-07)", "points a hand", 0.0, 3.5,
         lambda: hearts_single_hands("hearts_expert_ismcts_seed9960.jsonl",
                                     "hearts_plain_ismcts_seed9990.jsonl",
                                     "hearts_expert_ismcts_seed9970.jsonl",
                                     "hearts_expert_ismcts_seed9980.jsonl", match="expert-ismcts")),
+    Row("Hearts expert v IS-MCTS (hands)", "points a hand", 0.0, 3.5,
+        lambda: hearts_single_hands("hearts_learned_model6_ismcts_seed9995.jsonl",
+                                    match="expert-ismcts", a_options={"model": 6})),
     Row("Spades expert v PIMC-24 (before 12-06)", "points a hand", 0.0, 30.0,
         lambda: against_pimc("spades", "pimc_reference_issue19.jsonl",
                              "spades_expert_pimc_fresh.jsonl")),

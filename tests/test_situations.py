@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from parlour.bots.base import make_bot
+from parlour.bots.hearts_expert import sure_card
 from parlour.bots.review import MISTAKE, judge
 from parlour.cards import card_code, parse_card
 from parlour.games.hearts import HeartsHand
@@ -370,3 +371,35 @@ def test_the_review_marks_every_card_that_loses_on_the_real_cards() -> None:
     missed = [f"{j.situation.game} {j.situation.kind} seed {j.situation.seed}: {j.card} "
               f"(cost {j.cost})" for j in losing if not j.mistake]
     assert not missed, "\n".join(missed)
+
+
+def test_the_review_names_the_card_the_expert_plays_without_search() -> None:
+    # The expert plays the queen on another seat's trick, and a moon stopped,
+    # without search (``sure_card``); the review once judged those positions by
+    # the sampled deals alone, whose playouts undervalue both, so with another
+    # model of the other seats it let 2H pass where QH stops South's moon
+    # (h-stop-moon 89), and it could name as the expert's card one the expert
+    # does not play.
+    seen = 0
+    for s in SITUATIONS:
+        position = s.position()
+        if s.game != "hearts":
+            continue
+        seat = position.current_player()
+        legal = position.legal_actions()
+        mask = sum(1 << a for a in legal)
+        sure = sure_card(position.observation(seat), mask)
+        if sure < 0:
+            continue
+        seen += 1
+        for a in legal:
+            text = position.action_to_string(a)
+            verdict = judge("hearts", position, text, seat, seed=1)
+            assert verdict is not None
+            if a == sure:
+                assert not verdict["mistake"], (s, verdict)
+            elif card_code(a) not in s.good.split():
+                assert verdict["mistake"] and verdict["best"] == card_code(sure), (s, verdict)
+                assert card_code(sure) in s.good.split()
+                assert "the expert plays" in verdict["text"], verdict
+    assert seen >= 8  # the dumped queens and the moons stopped

@@ -32,7 +32,7 @@ from typing import Any
 
 from parlour.bots.advice import reason_for
 from parlour.bots.base import make_bot
-from parlour.bots.hearts_expert import HeartsExpert, _same, separating
+from parlour.bots.hearts_expert import HeartsExpert, _same, separating, sure_card
 from parlour.bots.hearts_expert import points_from_here as hearts_dd
 from parlour.bots.hearts_hints import explain
 from parlour.bots.hearts_playout import outcome, playout
@@ -241,13 +241,21 @@ class _Judge:
         real = _hearts_real(state, self.seat, legal)
         chosen = next((r for r in expected if _same(r, action, obs)), action)
         best = min(expected, key=lambda c: (expected[c], c))
+        # The cards the expert plays without search (the queen on another
+        # seat's trick, a moon stopped) are its choice whatever the sampled
+        # deals say: their playouts never punish a kept queen nor let a moon
+        # through, so they undervalue both.
+        sure = sure_card(obs, mask)
+        if sure >= 0:
+            best = next((r for r in expected if _same(r, sure, obs)), sure)
         # The seat's own card stands for the cards equivalent to it.
         choices = [{"action": card_code(action if c == chosen else c), "value": round(v, 2),
                     "real": real.get(action if c == chosen else c)}
                    for c, v in sorted(expected.items(), key=lambda kv: kv[1])]
         cost = max(0.0, expected.get(chosen, expected[best]) - expected[best])
         return self._verdict("card", card_code(action), card_code(best), choices, cost,
-                             real.get(action), explain(obs, best, expected), state)
+                             real.get(action), explain(obs, best, expected), state,
+                             sure=sure >= 0 and chosen != best)
 
     def _hearts_pass(self, state: Any, obs: Any, legal: list[int], action: int,
                      seed: int) -> dict[str, Any]:
@@ -322,13 +330,21 @@ class _Judge:
                              "", state)
 
     def _verdict(self, kind: str, chosen: str, best: str, choices: list[dict[str, Any]],
-                 cost: float, real: Any, reason: str, state: Any) -> dict[str, Any]:
-        if cost < 0.005:
+                 cost: float, real: Any, reason: str, state: Any,
+                 sure: bool = False) -> dict[str, Any]:
+        """``sure``: ``best`` is a card the expert plays without search, and
+        ``chosen`` is another: a mistake whatever the sampled deals cost it (the
+        verdict says so with ``"sure"``)."""
+        if cost < 0.005 and not sure:
             best = chosen  # as good as the expert's own choice
-        mistake = cost > MISTAKE[self.game] and chosen != best
+        mistake = sure or (cost > MISTAKE[self.game] and chosen != best)
         trick = state.play.trick_count + 1 if kind == "card" else 0
         text = ""
-        if mistake:
+        if sure:
+            text = (f"{_words(kind, chosen)} is a card a strong player does not play here: "
+                    f"the expert plays {_words(kind, best)}"
+                    + (f" ({reason})" if reason else "") + ".")
+        elif mistake:
             shown, better = _words(kind, chosen), _words(kind, best)
             doing = {"card": shown, "bid": f"Bidding {shown}", "pass": f"Passing {shown}"}[kind]
             text = (f"{doing} cost about {cost:.1f} points on average here: the expert "
@@ -336,7 +352,7 @@ class _Judge:
                     + (f" ({reason})" if reason else "") + ".")
         return {"kind": kind, "trick": trick, "chosen": chosen, "best": best,
                 "choices": choices, "cost": round(cost, 2), "real": real,
-                "mistake": mistake, "text": text}
+                "mistake": mistake, "sure": sure, "text": text}
 
 
 def _words(kind: str, choice: str) -> str:
