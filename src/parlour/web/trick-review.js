@@ -85,7 +85,9 @@ export function openReview(view, hand, rules, token) {
     const steps = stepsOf(review, view, rules.game);
     let at = 0;
     const line = html("p", { class: `review-line${review.mistakes ? " lost" : ""}`, text: review.line });
-    const counts = html("p", { class: "muted", text: `${review.decisions.length} decisions judged, ${review.mistakes} marked as ${review.mistakes === 1 ? "a mistake" : "mistakes"} (costing more than ${review.threshold} points).` });
+    // A card other than one the expert plays without search is a mistake at any cost.
+    const sure = review.decisions.some((d) => d.sure && d.mistake) ? ", or another card than one the expert always plays" : "";
+    const counts = html("p", { class: "muted", text: `${review.decisions.length} decisions judged, ${review.mistakes} marked as ${review.mistakes === 1 ? "a mistake" : "mistakes"} (costing more than ${review.threshold} points${sure}).` });
     const stage = html("div", { class: "review-step", "aria-live": "polite", tabindex: "-1" });
     const prev = html("button", { type: "button", class: "secondary", text: "← Previous" });
     const next = html("button", { type: "button", class: "primary", text: "Next →" });
