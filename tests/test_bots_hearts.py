@@ -557,19 +557,20 @@ def test_wary_stops_a_moon_sooner_than_normal():
 def test_the_expert_playout_model_changes_its_play_and_is_checked():
     """``model=1`` (the other seats played as point avoiders), ``model=3``
     (leading as searching players do) and ``model=4`` (stopping moons sooner)
-    make the expert choose differently in some positions; ``model=0`` is the
-    default; another model is refused."""
+    and ``model=6`` (the learned policy's cards drawn) make the expert choose
+    differently from ``model=0`` (the ``normal`` rules) in some positions;
+    ``model=6`` is the default (since 2026-12-07); another model is refused."""
     from parlour.bots.hearts_expert import HeartsExpert
 
-    differ = {1: 0, 3: 0, 4: 0}
+    differ = {1: 0, 3: 0, 4: 0, 6: 0}
     for seed, hand, obs in card_positions(40):
         legal = hand.legal_actions()
-        plain = HeartsExpert(seed=seed, samples=30).choose(obs, legal)
-        assert HeartsExpert(seed=seed, samples=30, model=0).choose(obs, legal) == plain
+        plain = HeartsExpert(seed=seed, samples=30, model=0).choose(obs, legal)
         for model in differ:
             if HeartsExpert(seed=seed, samples=30, model=model).choose(obs, legal) != plain:
                 differ[model] += 1
-    assert differ[1] > 0 and differ[3] > 0 and differ[4] > 0
+    assert all(n > 0 for n in differ.values()), differ
+    assert HeartsExpert().model == 6 and make_bot("hearts", "expert", seed=1).model == 6
     assert make_bot("hearts", "expert", seed=1, model=2).model == 2
     with pytest.raises(ValueError, match="model is 0"):
         HeartsExpert(model=7)
