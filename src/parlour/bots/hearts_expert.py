@@ -125,10 +125,10 @@ def sure_card(obs: Any, legal: int) -> int:
     ace or king of spades), and, last to play, a trick with points taken from
     a seat that holds every point so far (14 or more), to stop its moon.
 
-    The search plays out the hand with every seat following the ``normal``
-    rules, which never punish a queen kept for later nor shoot a moon that
-    others let through; against stronger players both cost, so these are not
-    left to it. Neither applies when the seat winning the trick could be
+    The search's playouts (the ``normal`` rules, or the learned policy fitted
+    to them) seldom punish a queen kept for later or shoot a moon that others
+    let through; against stronger players both cost, so these are not left
+    to it. Neither applies when the seat winning the trick could be
     shooting the moon (it holds every point taken, 8 or more)."""
     trick = obs.trick
     n = len(trick)

@@ -243,7 +243,7 @@ class _Judge:
         best = min(expected, key=lambda c: (expected[c], c))
         # The cards the expert plays without search (the queen on another
         # seat's trick, a moon stopped) are its choice whatever the sampled
-        # deals say: their playouts never punish a kept queen nor let a moon
+        # deals say: their playouts seldom punish a kept queen or let a moon
         # through, so they undervalue both.
         sure = sure_card(obs, mask)
         if sure >= 0:
