@@ -9,7 +9,7 @@ decisions. The weights printed by ``fit`` go into
     python benchmarks/hearts_learn.py record --hands 800 --seed 12000 --first 0 \\
         --log /tmp/learn/self_a.jsonl
     python benchmarks/hearts_learn.py fit /tmp/learn/self_*.jsonl
-    python benchmarks/hearts_learn.py times --hands 6 --seed 12500 --opt model=6
+    python benchmarks/hearts_learn.py times --hands 6 --seed 12500 --opt model=0
 
 Four experts sit at the table and every card decision with more than one legal
 card is recorded (one hand a deal, no duplicate: the four seats are alike).
@@ -298,11 +298,12 @@ def main(argv: list[str] | None = None) -> int:
     ti.add_argument("--hands", type=int, default=6)
     ti.add_argument("--seed", type=int, default=12500)
     ti.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
-                    help="the expert's option to time (default model=6)")
+                    help="the expert's option to time against its defaults "
+                         "(default model=0: the normal rules in the playouts)")
     args = parser.parse_args(argv)
     if args.cmd == "times":
         try:
-            options = bot_options(args.opt or ["model=6"])
+            options = bot_options(args.opt or ["model=0"])
         except ValueError as e:
             parser.error(f"--opt {e}")
         return times(args.hands, args.seed, options)

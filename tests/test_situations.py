@@ -382,9 +382,9 @@ def test_the_review_names_the_card_the_expert_plays_without_search() -> None:
     # does not play.
     seen = 0
     for s in SITUATIONS:
-        position = s.position()
         if s.game != "hearts":
             continue
+        position = s.position()
         seat = position.current_player()
         legal = position.legal_actions()
         mask = sum(1 << a for a in legal)
